@@ -1,0 +1,50 @@
+/** Business constants and limits of spec section 9. */
+export const API_PREFIX = '/designerapi/v1';
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_RETRY_COUNT = 0;
+export const REQUEST_RETRY_DELAY_MS = 1_000;
+export const SUCCESS_TOAST_SECONDS = 3;
+export const ERROR_TOAST_SECONDS = 3;
+export const LOGIN_ERROR_TOAST_SECONDS = 1.5;
+export const SIDEBAR_COLLAPSE_WIDTH = 991;
+export const HOME_TAB_PATH = '/my-vault';
+export const DEFAULT_BRAND_COLOR = '#593BFF';
+export const BRAND_COLOR_PRESETS = [
+  '#0052D9',
+  '#0594FA',
+  '#00A870',
+  '#EBB105',
+  '#ED7B2F',
+  '#E34D59',
+  '#ED49B4',
+  '#834EC2',
+] as const;
+export const BREADCRUMB_MAX_ITEM_WIDTH = 150;
+export const CONTEXT_MENU_MIN_COLUMN_WIDTH = 128;
+export const USER_DROPDOWN_MIN_COLUMN_WIDTH = 120;
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const COPYRIGHT_START_YEAR = 2015;
+/** Business time zone: day, week and month boundaries of statistics are in Asia/Shanghai. */
+export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+
+/** Spec section 4: order/contract progress status. */
+export const ContractStatus = {
+  failedAudit: 0,
+  pendingAudit: 1,
+  pendingExecution: 2,
+  executing: 3,
+  finished: 4,
+} as const;
+export const ContractType = { main: 0, sub: 1, supplement: 2 } as const;
+export const Direction = { payment: 0, receipt: 1 } as const;
+
+/** Upload defaults of spec section 9. */
+export const UPLOAD_PART_SIZE = 1_048_576;
+export const UPLOAD_PARALLEL = 5;
+export const UPLOAD_RETRY_COUNT = 3;
+export const UPLOAD_RETRY_WAIT_MS = 2_000;
+export const UPLOAD_MAX_PARTS = 10_000;
+export const UPLOAD_DEFAULT_REGION = 'cn-shanghai';
+export const UPLOAD_MD5_BYTES = 1024;
+export const UPLOAD_HTTP_TIMEOUT_MS = 300_000;
+export const UPLOAD_SDK_VERSION = '1.5.0';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { text } from './fields.ts';
+
+/** `GET /designerapi/v1/yiDesigner/modifyInfo` answer (spec section 3, designer info). */
+export const designerInfoSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  pic: z.string(),
+  telephone: z.string(),
+});
+export type DesignerInfo = z.infer<typeof designerInfoSchema>;
+
+export const NICKNAME_MAX = 32;
+export const PIC_URL_MAX = 1024;
+
+/**
+ * `POST /designerapi/v1/yiDesigner/modifyInfo`. The telephone is read here but changed only
+ * through `yiDesigner/modifyPhone`, which proves both phones with codes.
+ */
+export const modifyInfoBodySchema = z
+  .strictObject({
+    nickname: text(NICKNAME_MAX).optional(),
+    pic: z.union([z.literal(''), z.string().trim().max(PIC_URL_MAX).url()]).optional(),
+  })
+  .refine((body) => body.nickname !== undefined || body.pic !== undefined, {
+    message: 'nothing to change',
+    path: ['nickname'],
+  });
+export type ModifyInfoBody = z.input<typeof modifyInfoBodySchema>;

@@ -1,0 +1,65 @@
+import { API_PREFIX } from '@dc/contract';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { designerRoutes } from './modules/designer/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { vaultRoutes } from './modules/vault/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { contextPlugin } from './plugins/context.ts';
+import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Assembles the server: one plugin per concern, one module per functional area. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    // Strict request schemas name unknown fields; fastify must not strip them first.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(contextPlugin, { config, db: database.db });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 },
+  });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.ping));
+      await api.register(authRoutes);
+      await api.register(designerRoutes);
+      await api.register(vaultRoutes);
+      api.setNotFoundHandler(sendRouteNotFound);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (config.webDist) await app.register(staticWebPlugin, { root: config.webDist });
+  else app.setNotFoundHandler(sendRouteNotFound);
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendRouteNotFound } from './error-handler.ts';
+
+/**
+ * Serves the built SPA: hashed assets precompressed and immutable, index.html never cached,
+ * and every unknown non-API GET answered with index.html so deep links work.
+ */
+export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const indexFile = path.join(options.root, 'index.html');
+  if (!fs.existsSync(indexFile)) throw new Error(`No built web app at ${options.root} (run npm run build)`);
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    preCompressed: true,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/designerapi') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (!isPage) return sendRouteNotFound(request, reply);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The figure the server computes, straight from the API, to compare with the screen. */
+async function availableBalanceFromApi(): Promise<number> {
+  const form = new FormData();
+  form.set('account', DEMO.account);
+  form.set('password', DEMO.password);
+  const login = await fetch(`${baseUrl}/designerapi/v1/login`, { method: 'POST', body: form }).then((r) => r.json());
+  const balance = await fetch(`${baseUrl}/designerapi/v1/vault/balance`, {
+    headers: { authToken: login.data.token },
+  }).then((r) => r.json());
+  return balance.data.available as number;
+}
+
+describe('login, guard and logout in Chromium', () => {
+  it('§4 guard: without a token a guarded page goes to /start/login with the redirect query', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/my-vault/vault-statistics');
+    await page.waitForURL(/\/start\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my-vault/vault-statistics');
+    await expect(page.getByLabel('账号').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('§4 guard: login as demo lands on vault statistics showing the real balance from the server', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.waitForURL(/\/start\/login/);
+    await loginThroughForm(page, DEMO.account, DEMO.password);
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    const available = await availableBalanceFromApi();
+    const yuan = Math.trunc(available / 100).toLocaleString('zh-CN');
+    const card = page.getByTestId('balance-available');
+    await card.waitFor();
+    await expect(card.innerText()).resolves.toContain(yuan);
+    expect(available).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('§4 guard: after login the redirect query target is opened', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/start/login?redirect=%2Fmy-vault%2Fvault-statistics');
+    await loginThroughForm(page, DEMO.account, DEMO.password);
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await context.close();
+  });
+
+  it('§8 20001: a wrong password shows the server message and stays on login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/start/login');
+    await loginThroughForm(page, DEMO.account, 'wrong-password');
+    await page.getByText('账号或密码错误').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/start/login');
+    await context.close();
+  });
+
+  it('§4 logout clears the token from both storages and goes to /start/login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/start/login');
+    await loginThroughForm(page, DEMO.account, DEMO.password);
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(/\/start\/login/);
+    const stored = await page.evaluate(() => [
+      ...Object.keys(localStorage).filter((k) => k.endsWith('token')),
+      ...Object.keys(sessionStorage).filter((k) => k.endsWith('token')),
+    ]);
+    expect(stored).toEqual([]);
+    // The guarded page is closed again.
+    await page.goto('/my-vault/vault-statistics');
+    await page.waitForURL(/\/start\/login\?redirect=/);
+    await context.close();
+  });
+
+  it('§4 with a token, /start/login redirects to /home and on to vault statistics', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/start/login');
+    await loginThroughForm(page, DEMO.account, DEMO.password);
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await page.goto('/start/login');
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+
+/** The system Chromium (no browser downloads here), with the flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-sandbox',
+      '--disable-gpu',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1366, height: 860 },
+    locale: options.locale ?? 'zh-CN',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills the login form (labels 账号 / 密码, button 登录) and submits it. */
+export async function loginThroughForm(page: Page, account: string, password: string): Promise<void> {
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+}
+
+export const DEMO = { account: 'demo', password: 'demo123456' } as const;

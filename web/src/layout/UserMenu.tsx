@@ -1,0 +1,39 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { USER_DROPDOWN_MIN_COLUMN_WIDTH } from '@dc/contract';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useNavigate } from 'react-router';
+import { useT } from '../locales/index.ts';
+import { logout } from '../pages/start/service.ts';
+import { useSession } from '../stores/session.ts';
+
+/** Header user dropdown: avatar, nickname, personal center, logout (spec section 2). */
+export function UserMenu() {
+  const t = useT();
+  const navigate = useNavigate();
+  const userInfo = useSession((s) => s.userInfo);
+
+  const signOut = async () => {
+    // The session ends on the server too; a failure there must not keep the user signed in here.
+    await logout().catch(() => undefined);
+    useSession.getState().clear();
+    navigate('/start/login', { replace: true });
+  };
+
+  return (
+    <Dropdown
+      menu={{
+        style: { minWidth: USER_DROPDOWN_MIN_COLUMN_WIDTH },
+        items: [
+          { key: 'user', icon: <UserOutlined />, label: t('header.personalCenter') },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
+        ],
+        onClick: ({ key }) => (key === 'logout' ? void signOut() : navigate('/user/index')),
+      }}
+    >
+      <Button type="text" data-testid="user-menu">
+        <Avatar size="small" src={userInfo?.pic || undefined} icon={<UserOutlined />} />
+        <span style={{ marginInlineStart: 8 }}>{userInfo?.nickname}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -4,4 +4,5 @@ export * from './designer.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './menu.ts';
 export * from './vault.ts';

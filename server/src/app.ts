@@ -1,13 +1,14 @@
 import { API_PREFIX } from '@dc/contract';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { designerRoutes } from './modules/designer/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -15,6 +16,9 @@ import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.t
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+
+/** The largest request body the API reads, in every content type. */
+const BODY_LIMIT = 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -27,7 +31,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     trustProxy: true,
     return503OnClosing: true,
     // Strict request schemas name unknown fields; fastify must not strip them first.
@@ -39,10 +43,18 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(contextPlugin, { config, db: database.db });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 },
+  });
+  // @fastify/multipart reads the raw request itself, so Fastify's bodyLimit never applies to
+  // form-data: refuse an over-large one up front, as Fastify does for JSON (413, then 40000).
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
+    if (Number(request.headers['content-length']) > BODY_LIMIT) {
+      throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    }
   });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
@@ -52,6 +64,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(healthRoutes(database.ping));
       await api.register(authRoutes);
       await api.register(designerRoutes);
+      await api.register(menuRoutes);
       await api.register(vaultRoutes);
       api.setNotFoundHandler(sendRouteNotFound);
     },

@@ -10,6 +10,8 @@ import {
   envelopeOf,
   loginAs,
   multipartBody,
+  queryRows,
+  rowCounts,
   type TestApp,
 } from './support/test-app.ts';
 
@@ -93,8 +95,7 @@ describe('sessions (DESIGN: tokens are 32 random bytes, stored hashed)', () => {
     expect(lifetime).toBeGreaterThan(30 * DAY_MS - 60_000);
     expect(lifetime).toBeLessThan(30 * DAY_MS + 60_000);
 
-    const raw = await t.db.execute(sql`select * from sessions where id = ${row!.id}`);
-    const stored = JSON.stringify(raw.rows);
+    const stored = JSON.stringify(await queryRows(t.db, sql`select * from sessions where id = ${row!.id}`));
     expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
     expect(stored).not.toContain(token);
   });
@@ -119,16 +120,11 @@ describe('sessions (DESIGN: tokens are 32 random bytes, stored hashed)', () => {
 
 describe('login failures (error catalogue)', () => {
   it('20001: wrong password answers HTTP 401 and creates no session', async () => {
-    const [{ n: before }] = (await t.db.execute(sql`select count(*)::int as n from sessions`)).rows as [
-      { n: number },
-    ];
+    const before = await rowCounts(t.db);
     const res = await login({ account: 'Alice', password: 'wrong-password' });
     expect(res.statusCode).toBe(401);
     expect(envelopeOf(res)).toMatchObject({ code: 20001, status: 1, msg: '账号或密码错误', data: null });
-    const [{ n: after }] = (await t.db.execute(sql`select count(*)::int as n from sessions`)).rows as [
-      { n: number },
-    ];
-    expect(after).toBe(before);
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('20001: an unknown account answers exactly like a wrong password', async () => {

@@ -28,7 +28,7 @@ describe('login, guard and logout in Chromium', () => {
     await page.goto('/my-vault/vault-statistics');
     await page.waitForURL(/\/start\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my-vault/vault-statistics');
-    await expect(page.getByLabel('账号').isVisible()).resolves.toBe(true);
+    await page.getByLabel('账号').waitFor();
     await context.close();
   });
 

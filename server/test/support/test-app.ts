@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { count } from 'drizzle-orm';
+import { count, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -46,6 +46,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** A real PostgreSQL handle whose server is down (a closed port): every query fails to connect. */
+export const unreachableDatabase = (): DatabaseHandle =>
+  postgresHandle('postgres://127.0.0.1:1/unreachable', 1);
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -156,4 +160,9 @@ export async function rowCounts(db: Database) {
   const [s] = await db.select({ n: count() }).from(sessions);
   const [l] = await db.select({ n: count() }).from(ledgerEntries);
   return { designers: d!.n, sessions: s!.n, ledger: l!.n };
+}
+
+/** Rows of a raw SQL query (PGlite and node-postgres both answer `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const localizedTextSchema = z.object({ 'zh-CN': z.string(), 'en-US': z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** Route meta of spec section 3. */
+export const routeMetaSchema = z.object({
+  title: localizedTextSchema,
+  icon: z.string().optional(),
+  hidden: z.boolean().optional(),
+  hiddenBreadcrumb: z.boolean().optional(),
+  single: z.boolean().optional(),
+  orderNo: z.number().int().optional(),
+  expanded: z.boolean().optional(),
+  keepAlive: z.boolean().optional(),
+  frameSrc: z.string().optional(),
+  frameBlank: z.boolean().optional(),
+});
+export type RouteMeta = z.infer<typeof routeMetaSchema>;
+
+export interface MenuRoute {
+  /** Absolute for first-level items (`/course`), relative for children (`designer-course`). */
+  path: string;
+  name: string;
+  /** Page name resolved from `web/src/pages/**` (`course/designer-course`); absent on groups. */
+  component?: string | undefined;
+  redirect?: string | undefined;
+  meta: RouteMeta;
+  children?: MenuRoute[] | undefined;
+}
+
+export const menuRouteSchema: z.ZodType<MenuRoute> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    name: z.string(),
+    component: z.string().optional(),
+    redirect: z.string().optional(),
+    meta: routeMetaSchema,
+    children: z.array(menuRouteSchema).optional(),
+  }),
+);
+
+/** `GET /designerapi/v1/menu`: the session designer's route tree. */
+export const menuAnswerSchema = z.object({ list: z.array(menuRouteSchema) });
+export type MenuAnswer = z.infer<typeof menuAnswerSchema>;

@@ -1,0 +1,110 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { designers, ledgerEntries, sessions } from '../src/db/schema/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
+import {
+  API,
+  authHeader,
+  createTestApp,
+  envelopeOf,
+  queryRows,
+  rowCounts,
+  type TestApp,
+} from './support/test-app.ts';
+
+const DAY_MS = 86_400_000;
+const NOW = new Date('2026-03-15T08:30:00Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const login = (account: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `${API}/login`, payload: { account, password } });
+
+async function designerByAccount(account: string) {
+  const [row] = await t.db.select().from(designers).where(eq(designers.account, account));
+  return row;
+}
+
+/** A fingerprint of the whole ledger, independent of row ids and designer ids. */
+async function ledgerFingerprint() {
+  const rows = await queryRows(
+    t.db,
+    sql`select kind, state, count(*)::int as n, sum(amount)::text as amount, sum(fee)::text as fee,
+               sum(net)::text as net, min(created_at)::text as first, max(created_at)::text as last
+        from ledger_entries group by kind, state order by kind, state`,
+  );
+  return JSON.stringify(rows);
+}
+
+describe('seedDemo (DESIGN: SEED=demo creates demo and newcomer, password demo123456)', () => {
+  it('creates demo (established) and newcomer (newly registered)', async () => {
+    expect(await seedDemo(t.db, NOW)).toBe(true);
+    expect(await designerByAccount('demo')).toMatchObject({ newlyRegister: false, status: 'active' });
+    expect(await designerByAccount('newcomer')).toMatchObject({ newlyRegister: true, status: 'active' });
+  });
+
+  it("demo's ledger covers about a year up to now; newcomer has none", async () => {
+    const demo = await designerByAccount('demo');
+    const newcomer = await designerByAccount('newcomer');
+    const rows = await t.db
+      .select({ createdAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.designerId, demo!.id))
+      .orderBy(asc(ledgerEntries.createdAt));
+    expect(rows.length).toBeGreaterThan(365); // sales every day
+    const first = rows[0]!.createdAt.getTime();
+    const last = rows.at(-1)!.createdAt.getTime();
+    expect((NOW.getTime() - first) / DAY_MS).toBeGreaterThan(364);
+    expect((NOW.getTime() - first) / DAY_MS).toBeLessThanOrEqual(366);
+    expect(last).toBeLessThanOrEqual(NOW.getTime());
+    expect((NOW.getTime() - last) / DAY_MS).toBeLessThan(1);
+    expect(await t.db.$count(ledgerEntries, eq(ledgerEntries.designerId, newcomer!.id))).toBe(0);
+    expect(await t.db.$count(ledgerEntries, eq(ledgerEntries.designerId, demo!.id))).toBe(rows.length);
+  });
+
+  it('both log in with demo123456; newly_register 0 for demo, 1 for newcomer', async () => {
+    const demo = await login('demo', 'demo123456');
+    expect(envelopeOf(demo)).toMatchObject({ code: 200, data: { newly_register: 0 } });
+    const newcomer = await login('newcomer', 'demo123456');
+    expect(envelopeOf(newcomer)).toMatchObject({ code: 200, data: { newly_register: 1 } });
+    expect(envelopeOf(await login('demo', 'wrong')).code).toBe(20001);
+
+    // demo's vault has money in every card: a year of sales, a week pending, monthly withdrawals.
+    const token = (envelopeOf(demo).data as { token: string }).token;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/vault/balance`,
+      headers: authHeader(token),
+    });
+    const balance = envelopeOf(res).data as Record<string, number>;
+    expect(balance.totalEarned).toBeGreaterThan(0);
+    expect(balance.pending).toBeGreaterThan(0);
+    expect(balance.withdrawn).toBeGreaterThan(0);
+    expect(balance.available).toBeGreaterThanOrEqual(0);
+    expect(balance.available! + balance.pending! + balance.withdrawn!).toBe(balance.totalEarned);
+  });
+
+  it('running it twice adds nothing', async () => {
+    const before = await rowCounts(t.db);
+    const fingerprint = await ledgerFingerprint();
+    expect(await seedDemo(t.db, new Date(NOW.getTime() + 40 * DAY_MS))).toBe(false);
+    expect(await rowCounts(t.db)).toEqual({ ...before });
+    expect(await ledgerFingerprint()).toBe(fingerprint);
+  });
+
+  it('the data is deterministic given the same now (same ledger sums on a reseed)', async () => {
+    const first = await ledgerFingerprint();
+    expect(first).toContain('course_sale');
+    // Empty the database and seed again with the same clock.
+    await t.db.delete(ledgerEntries);
+    await t.db.delete(sessions);
+    await t.db.delete(designers);
+    expect(await rowCounts(t.db)).toEqual({ designers: 0, sessions: 0, ledger: 0 });
+    expect(await seedDemo(t.db, NOW)).toBe(true);
+    expect(await ledgerFingerprint()).toBe(first);
+  });
+});

@@ -1,19 +1,33 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type PageModule = { default: ComponentType };
 
 /**
  * Every screen, by name: `web/src/pages/<area>/<screen>.tsx` is the page `<area>/<screen>`.
- * Page files are kebab-case; PascalCase files beside them are the page's own components.
- * Each page is its own chunk, so the login page loads no table, chart or 3D code.
+ * Page files are kebab-case (digits and capitals allowed after the first letter, as in
+ * `3D-recommend`); PascalCase files beside them are the page's own components. Each page is its
+ * own chunk, so the login page loads no table, chart or 3D code.
  */
-const modules = import.meta.glob<PageModule>('../pages/**/[a-z0-9]*.tsx');
+const modules = import.meta.glob<PageModule>(['../pages/**/*.tsx', '!../pages/**/[A-Z]*.tsx']);
 
 export const pageLoaders: ReadonlyMap<string, () => Promise<PageModule>> = new Map(
   Object.entries(modules).map(([file, load]) => [file.replace('../pages/', '').replace(/\.tsx$/, ''), load]),
 );
 
-/** A react-router `lazy` for the named page. */
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The page component of a name, loaded on first render; undefined when no such page exists. */
+export function pageComponent(name: string): LazyExoticComponent<ComponentType> | undefined {
+  const cached = lazyPages.get(name);
+  if (cached) return cached;
+  const load = pageLoaders.get(name);
+  if (!load) return undefined;
+  const component = lazy(load);
+  lazyPages.set(name, component);
+  return component;
+}
+
+/** A react-router `lazy` for the named page (the public routes outside the console). */
 export function lazyPage(name: string) {
   const load = pageLoaders.get(name);
   if (!load) throw new Error(`No page named ${name}`);

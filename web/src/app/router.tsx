@@ -1,9 +1,13 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { ConsoleLayout } from '../layout/ConsoleLayout.tsx';
-import { HOME_REDIRECT, loginPageLoader, requireSession } from './guard.ts';
+import { loginPageLoader, requireSession } from './guard.ts';
 import { lazyPage } from './page-registry.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
+/**
+ * Public routes are fixed; everything else is the console, whose routes are built from the
+ * server's route tree once the guard has fetched it (see console-routes.tsx).
+ */
 export const router = createBrowserRouter([
   { path: '/', loader: () => redirect('/home') },
   { path: '/start', loader: () => redirect('/start/login') },
@@ -11,18 +15,13 @@ export const router = createBrowserRouter([
   { path: '/start/register', lazy: lazyPage('start/register') },
   { path: '/register', lazy: lazyPage('start/register') },
   { path: '/status-info', lazy: lazyPage('status-info/index') },
+  { path: '/3D-h5', lazy: lazyPage('h5/3D-h5') },
   { path: '/loginRedirect/index', loader: () => redirect('/start/login') },
   {
     id: 'console',
+    path: '*',
     loader: requireSession,
     Component: ConsoleLayout,
     errorElement: <RouteErrorPage />,
-    children: [
-      { path: '/home', loader: () => redirect(HOME_REDIRECT) },
-      { path: '/my-vault', loader: () => redirect(HOME_REDIRECT) },
-      { path: '/my-vault/vault-statistics', lazy: lazyPage('my-vault/vault-statistics') },
-      { path: '/result/404', lazy: lazyPage('result/404') },
-      { path: '*', loader: () => redirect('/result/404') },
-    ],
   },
 ]);

@@ -2,6 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { USER_DROPDOWN_MIN_COLUMN_WIDTH } from '@dc/contract';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
+import { endLocalSession } from '../app/guard.ts';
 import { useT } from '../locales/index.ts';
 import { logout } from '../pages/start/service.ts';
 import { useSession } from '../stores/session.ts';
@@ -15,7 +16,7 @@ export function UserMenu() {
   const signOut = async () => {
     // The session ends on the server too; a failure there must not keep the user signed in here.
     await logout().catch(() => undefined);
-    useSession.getState().clear();
+    endLocalSession();
     navigate('/start/login', { replace: true });
   };
 

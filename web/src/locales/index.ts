@@ -21,14 +21,20 @@ export const useLanguage = create<LanguageState>()(
     // Storage written by an older or foreign version is ignored, not trusted.
     merge: (persisted, current) => {
       const language = (persisted as Partial<LanguageState> | undefined)?.language;
-      return LANGUAGES.includes(language as Language) ? { ...current, language: language as Language } : current;
+      return LANGUAGES.includes(language as Language)
+        ? { ...current, language: language as Language }
+        : current;
     },
   }),
 );
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-export function translate(language: Language, key: MessageKey, values?: Record<string, string | number>): string {
+export function translate(
+  language: Language,
+  key: MessageKey,
+  values?: Record<string, string | number>,
+): string {
   const text = dictionaries[language][key] ?? key;
   return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
 }

@@ -15,6 +15,9 @@ export const zhCN = {
   'login.noAccount': '还没有账号？',
   'login.register': '注册',
   'session.userInfoFailed': '获取用户信息失败，请重新登录',
+  'header.collapse': '折叠侧边栏',
+  'header.settings': '页面配置',
+  'header.notifications': '通知',
   'header.logout': '退出登录',
   'header.personalCenter': '个人中心',
   'header.language': '切换语言',
@@ -35,8 +38,12 @@ export const zhCN = {
   'result.404.subtitle': '你访问的页面不存在或已被移除',
   'status.title': '账号暂不可用',
   'status.subtitle': '你的账号正在审核中或已被冻结。审核通过后即可登录；如有疑问请联系平台客服。',
+  'routes.buildFailed': "Can't build routes（无法构建路由）",
+  'fallback.title': '页面组件不存在',
+  'fallback.subtitle': '服务器菜单指向的页面在当前版本中不存在，已显示默认页面。',
   'comingSoon.title': '即将上线',
   'comingSoon.subtitle': '此页面随后续版本交付，目前还没有数据。',
+  'comingSoon.issue': '此页面随第 {issue} 号需求交付，目前还没有数据。',
   'footer.copyright': 'Copyright © {from}-{to} {name}',
 } as const;
 

@@ -47,7 +47,10 @@ export const useSession = create<SessionState>()((set) => ({
     set({ token, newlyRegister, designerId: null, userInfo: null });
   },
   setDesigner(info) {
-    set({ designerId: info.id, userInfo: { nickname: info.nickname, pic: info.pic, telephone: info.telephone } });
+    set({
+      designerId: info.id,
+      userInfo: { nickname: info.nickname, pic: info.pic, telephone: info.telephone },
+    });
   },
   setNewlyRegister(newlyRegister) {
     const storage = sessionStorage.getItem(storageKeys.token) ? sessionStorage : localStorage;

@@ -15,7 +15,9 @@ export default function VaultStatisticsPage() {
           {t('menu.vaultStatistics')}
         </Typography.Title>
         {balance.data && (
-          <Typography.Text type="secondary">{t('vault.computedAt', { time: balance.data.computedAt })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('vault.computedAt', { time: balance.data.computedAt })}
+          </Typography.Text>
         )}
       </Flex>
       {balance.isError ? (

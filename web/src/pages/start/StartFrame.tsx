@@ -9,7 +9,12 @@ export function StartFrame({ children }: { children: ReactNode }) {
   const t = useT();
   const { token } = theme.useToken();
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+    <Flex
+      vertical
+      align="center"
+      justify="center"
+      style={{ minHeight: '100vh', background: token.colorBgLayout }}
+    >
       <Flex justify="space-between" align="center" style={{ width: 'min(420px, 92vw)', marginBottom: 16 }}>
         <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
           {t('app.name')}
@@ -18,7 +23,11 @@ export function StartFrame({ children }: { children: ReactNode }) {
       </Flex>
       <Card style={{ width: 'min(420px, 92vw)' }}>{children}</Card>
       <Typography.Text type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
-        {t('footer.copyright', { from: COPYRIGHT_START_YEAR, to: new Date().getFullYear(), name: t('app.name') })}
+        {t('footer.copyright', {
+          from: COPYRIGHT_START_YEAR,
+          to: new Date().getFullYear(),
+          name: t('app.name'),
+        })}
       </Typography.Text>
     </Flex>
   );

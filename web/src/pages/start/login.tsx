@@ -54,7 +54,11 @@ export default function LoginPage() {
           label={t('login.account')}
           rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
         >
-          <Input prefix={<UserOutlined />} placeholder={t('login.accountPlaceholder')} autoComplete="username" />
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('login.accountPlaceholder')}
+            autoComplete="username"
+          />
         </Form.Item>
         <Form.Item
           name="password"

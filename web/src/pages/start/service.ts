@@ -7,7 +7,9 @@ export function login(account: string, password: string, remember: boolean) {
   form.set('account', account);
   form.set('password', password);
   form.set('remember', remember ? '1' : '0');
-  return request.post<LoginAnswer>('/designerapi/v1/login', form);
+  // Passwords are sent as typed: a space at either end is part of the password.
+  return request.post<LoginAnswer>('/designerapi/v1/login', form, { trim: false });
 }
 
-export const logout = () => request.post<null>('/designerapi/v1/logout', undefined, { showErrorMessage: false });
+export const logout = () =>
+  request.post<null>('/designerapi/v1/logout', undefined, { showErrorMessage: false });

@@ -1,0 +1,6 @@
+import { ComingWithIssue } from '../../components/ComingWithIssue.tsx';
+
+/** Arrives with issue 9; until then the route exists and says so honestly. */
+export default function ThreedH5Page() {
+  return <ComingWithIssue issue={9} />;
+}

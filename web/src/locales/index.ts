@@ -2,13 +2,10 @@ import type { Language } from '@dc/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../stores/storage-keys.ts';
-import { enUS } from './en-US.ts';
-import { type MessageKey, zhCN } from './zh-CN.ts';
+import { dictionaries, type MessageKey } from './catalog.ts';
 
 export type { MessageKey };
 export const LANGUAGES: readonly Language[] = ['zh-CN', 'en-US'];
-
-const dictionaries: Record<Language, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
 interface LanguageState {
   language: Language;

@@ -5,4 +5,5 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './menu.ts';
+export * from './notifications.ts';
 export * from './vault.ts';

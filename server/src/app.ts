@@ -5,10 +5,12 @@ import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { requestLogSerializers } from './http/log-redaction.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { designerRoutes } from './modules/designer/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -30,7 +32,7 @@ export interface AppOptions {
 /** Assembles the server: one plugin per concern, one module per functional area. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, serializers: requestLogSerializers },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     return503OnClosing: true,
@@ -66,6 +68,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(designerRoutes);
       await api.register(menuRoutes);
       await api.register(vaultRoutes);
+      await api.register(notificationsRoutes);
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: API_PREFIX },

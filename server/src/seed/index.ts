@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { designers } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedNotifications } from './notifications.ts';
 import { seededRandom } from './random.ts';
 import { demoLedger, insertInChunks } from './vault.ts';
 
@@ -33,15 +34,19 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
         newlyRegister: false,
       })
       .returning({ id: designers.id });
-    await tx.insert(designers).values({
-      account: 'newcomer',
-      phone: '13800000002',
-      passwordHash,
-      nickname: '新设计师',
-      status: 'active',
-      newlyRegister: true,
-    });
+    const [newcomer] = await tx
+      .insert(designers)
+      .values({
+        account: 'newcomer',
+        phone: '13800000002',
+        passwordHash,
+        nickname: '新设计师',
+        status: 'active',
+        newlyRegister: true,
+      })
+      .returning({ id: designers.id });
     await insertInChunks(tx, demoLedger(demo!.id, now, random));
+    await seedNotifications(tx, { demo: demo!.id, newcomer: newcomer!.id }, now);
   });
   return true;
 }

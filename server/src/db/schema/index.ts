@@ -1,2 +1,3 @@
 export * from './accounts.ts';
+export * from './notifications.ts';
 export * from './vault.ts';

@@ -44,7 +44,9 @@ export const fullMenu: MenuRoute[] = [
       node('designer-course', 'DesignerCourse', zh('设计师课程', 'Designer courses'), {
         component: page('course', 'designer-course'),
       }),
-      node('user-course', 'UserCourse', zh('用户课程', 'User courses'), { component: page('course', 'user-course') }),
+      node('user-course', 'UserCourse', zh('用户课程', 'User courses'), {
+        component: page('course', 'user-course'),
+      }),
     ],
   }),
   node('/short-video', 'ShortVideo', zh('短视频管理', 'Short video management'), {
@@ -72,15 +74,22 @@ export const fullMenu: MenuRoute[] = [
     redirect: '/data/data-analysis',
     meta: { icon: 'LineChartOutlined', orderNo: 5 },
     children: [
-      node('data-analysis', 'DataAnalysis', zh('数据概览', 'Overview'), { component: page('data', 'data-analysis') }),
+      node('data-analysis', 'DataAnalysis', zh('数据概览', 'Overview'), {
+        component: page('data', 'data-analysis'),
+      }),
       node('fans-analysis-list/:type', 'FansAnalysisList', zh('粉丝分析列表', 'Fans analysis list'), {
         component: page('data', 'fans-analysis-list'),
         meta: { hidden: true },
       }),
-      node('income-analysis-list/:type/:dateType', 'IncomeAnalysisList', zh('收入分析列表', 'Income analysis list'), {
-        component: page('data', 'income-analysis-list'),
-        meta: { hidden: true },
-      }),
+      node(
+        'income-analysis-list/:type/:dateType',
+        'IncomeAnalysisList',
+        zh('收入分析列表', 'Income analysis list'),
+        {
+          component: page('data', 'income-analysis-list'),
+          meta: { hidden: true },
+        },
+      ),
       node(
         'sales-analysis-list/:type/:dateType/:createdAt?',
         'SalesAnalysisList',
@@ -172,9 +181,14 @@ export const fullMenu: MenuRoute[] = [
       node('course-detail/:course_id', 'CourseDetail', zh('课程详情', 'Course detail'), {
         component: page('detail', 'course-detail'),
       }),
-      node('3D-recommend-detail/:recommend_id?', 'ThreeDRecommendDetail', zh('3D推荐详情', '3D look detail'), {
-        component: page('detail', '3D-recommend-detail'),
-      }),
+      node(
+        '3D-recommend-detail/:recommend_id?',
+        'ThreeDRecommendDetail',
+        zh('3D推荐详情', '3D look detail'),
+        {
+          component: page('detail', '3D-recommend-detail'),
+        },
+      ),
     ],
   }),
 ];

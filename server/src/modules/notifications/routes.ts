@@ -1,0 +1,217 @@
+import {
+  AUTH_TOKEN_HEADER,
+  emptyQuerySchema,
+  envelopeSchema,
+  listPageSchema,
+  NotificationStreamEvent,
+  notificationCollectBodySchema,
+  notificationIdParamsSchema,
+  notificationItemSchema,
+  notificationListQuerySchema,
+  notificationStreamQuerySchema,
+  readAllAnswerSchema,
+  unreadCountSchema,
+} from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../http/api-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { authenticate } from '../auth/service.ts';
+import { type HubListener, NotificationHub } from './events.ts';
+import {
+  countUnread,
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  setCollected,
+} from './service.ts';
+
+/** A comment line this often keeps proxies and the browser from timing the stream out. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+
+const TAGS = ['notifications'];
+
+/** The notification calls (spec section 3), scoped to the session's designer, and their event stream. */
+export async function notificationsRoutes(scope: FastifyInstance) {
+  const hub = new NotificationHub(scope.db, scope.log);
+  /** Enders of the open streams: closing the app ends them, or the server would wait forever. */
+  const openStreams = new Set<() => void>();
+  scope.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+  scope.addHook('onClose', async () => hub.close());
+
+  await scope.register(guardedRoutes);
+  await scope.register(async (child) => streamRoute(child, hub, openStreams));
+}
+
+async function guardedRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Notification messages, newest first; filters type, status (unread/read/all), collected',
+        querystring: notificationListQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(notificationItemSchema)) },
+      },
+    },
+    async (request) => ok(await listNotifications(app.db, designerIdOf(request), request.query)),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'How many notifications are unread (status true)',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(unreadCountSchema) },
+      },
+    },
+    async (request) => ok({ unread: await countUnread(app.db, designerIdOf(request)) }),
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mark every unread notification read',
+        response: { 200: envelopeSchema(readAllAnswerSchema) },
+      },
+    },
+    async (request) => ok(await markAllRead(app.db, designerIdOf(request))),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mark one notification read (status false)',
+        params: notificationIdParamsSchema,
+        response: { 200: envelopeSchema(notificationItemSchema) },
+      },
+    },
+    async (request) => ok(await markRead(app.db, designerIdOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/notifications/:id/collect',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Collect (bookmark) or uncollect one notification',
+        params: notificationIdParamsSchema,
+        body: notificationCollectBodySchema,
+        response: { 200: envelopeSchema(notificationItemSchema) },
+      },
+    },
+    async (request) =>
+      ok(await setCollected(app.db, designerIdOf(request), request.params.id, request.body.collected)),
+  );
+
+  app.delete(
+    '/notifications/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one notification',
+        params: notificationIdParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteNotification(app.db, designerIdOf(request), request.params.id);
+      return ok(null);
+    },
+  );
+}
+
+/**
+ * `GET /notifications/stream`: server-sent events. EventSource sends no headers, so the token
+ * comes as `?token=` here (the authToken header works too). Until the stream starts, failures
+ * are the usual envelope with the catalogue code; afterwards the session is rechecked on every
+ * heartbeat and the stream ends when it is over (the browser's reconnect then gets the code).
+ */
+async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStreams: Set<() => void>) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Server-sent events: `notification` (a new item) and `unread` ({unread}); token in the query',
+        querystring: notificationStreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers[AUTH_TOKEN_HEADER];
+      const token = request.query.token?.trim() || (Array.isArray(header) ? header[0] : header)?.trim();
+      const { designerId } = await authenticate(app.db, app.sessionPolicy, token || undefined);
+      await hub.start();
+      const initialUnread = await countUnread(app.db, designerId);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      const write = (chunk: string) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
+      };
+      const send = (event: string, data: unknown) =>
+        write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      write('retry: 5000\n\n');
+      send(NotificationStreamEvent.unread, { unread: initialUnread });
+
+      // Signals are handled one after another, so unread counts never arrive out of order.
+      let queue = Promise.resolve();
+      const onSignal: HubListener = (signal) => {
+        queue = queue
+          .then(async () => {
+            if ('notification' in signal && signal.notification) {
+              send(NotificationStreamEvent.notification, signal.notification);
+            }
+            send(NotificationStreamEvent.unread, { unread: await countUnread(app.db, designerId) });
+          })
+          .catch((error) => request.log.warn({ err: error }, 'notification stream: unread count failed'));
+      };
+      const unsubscribe = hub.subscribe(designerId, onSignal);
+
+      let ended = false;
+      const heartbeat = setInterval(() => {
+        write(': heartbeat\n\n');
+        authenticate(app.db, app.sessionPolicy, token).catch((error) => {
+          if (error instanceof ApiError) end();
+        });
+      }, STREAM_HEARTBEAT_MS);
+      heartbeat.unref();
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+        if (!raw.writableEnded) raw.end();
+      }
+      openStreams.add(end);
+      // The client went away (or the stream ended): stop writing, forget the subscription.
+      raw.on('close', end);
+    },
+  );
+}

@@ -25,7 +25,14 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -53,11 +60,15 @@ async function waitForHealth() {
 let status = 1;
 try {
   await waitForHealth();
-  const result = spawnSync('npx', ['vitest', 'run', '--config', 'web/e2e/vitest.config.ts', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', 'web/e2e/vitest.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl },
+    },
+  );
   status = result.status ?? 1;
 } finally {
   await stop();

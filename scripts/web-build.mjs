@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'contract/src'];
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/build',
+  'contract/src',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

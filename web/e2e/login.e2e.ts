@@ -15,7 +15,9 @@ async function availableBalanceFromApi(): Promise<number> {
   const form = new FormData();
   form.set('account', DEMO.account);
   form.set('password', DEMO.password);
-  const login = await fetch(`${baseUrl}/designerapi/v1/login`, { method: 'POST', body: form }).then((r) => r.json());
+  const login = await fetch(`${baseUrl}/designerapi/v1/login`, { method: 'POST', body: form }).then((r) =>
+    r.json(),
+  );
   const balance = await fetch(`${baseUrl}/designerapi/v1/vault/balance`, {
     headers: { authToken: login.data.token },
   }).then((r) => r.json());

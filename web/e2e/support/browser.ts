@@ -34,7 +34,10 @@ export async function newPage(
 export async function loginThroughForm(page: Page, account: string, password: string): Promise<void> {
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
 }
 
 export const DEMO = { account: 'demo', password: 'demo123456' } as const;

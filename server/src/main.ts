@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startObjectStore } from './oss/index.ts';
 import { seedDemo } from './seed/index.ts';
 
 async function main() {
@@ -22,13 +23,15 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  const objectStore = await startObjectStore(config, { log: app.log.child({ component: 'oss' }) });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     try {
-      await app.close(); // waits for in-flight requests
+      // Both wait for requests in flight (an upload part included).
+      await Promise.all([app.close(), objectStore.close()]);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,0 +1,170 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { OssError } from './errors.ts';
+import { loadOssSecret, type SecretSource } from './secret.ts';
+
+/** What the VOD API hands to an uploader, in Alibaba Cloud STS's field names. */
+export interface UploadCredentials {
+  AccessKeyId: string;
+  AccessKeySecret: string;
+  SecurityToken: string;
+  /** ISO 8601, seconds precision, UTC. */
+  Expiration: string;
+}
+
+/** What a valid security token grants: one bucket, and keys under one prefix, until `expiresAt`. */
+export interface CredentialScope {
+  accessKeyId: string;
+  bucket: string;
+  prefix: string;
+  expiresAt: Date;
+}
+
+interface TokenPayload {
+  akid: string;
+  bucket: string;
+  prefix: string;
+  /** Unix seconds. */
+  exp: number;
+}
+
+const TOKEN_VERSION = 'v1';
+export const STS_KEY_ID_PREFIX = 'STS.';
+
+/** Where a designer's uploads live; a credential for one designer writes nowhere else. */
+export const designerPrefix = (designerId: number | string): string => `designers/${designerId}/`;
+
+const base64url = (bytes: Buffer): string => bytes.toString('base64url');
+const hmac = (key: Buffer, text: string): Buffer => createHmac('sha256', key).update(text, 'utf8').digest();
+
+/**
+ * Issues and checks temporary credentials with no database: the AccessKeySecret is an HMAC of
+ * the AccessKeyId, and the SecurityToken carries its own scope and expiry under an HMAC, both
+ * keyed by the server secret. Any process holding the secret can verify; nobody without it can
+ * forge a token or widen its scope.
+ */
+export class CredentialAuthority {
+  readonly #tokenKey: Buffer;
+  readonly #secretKey: Buffer;
+
+  constructor(
+    secret: Buffer,
+    readonly bucket: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Separate keys per use, so a value of one kind can never pass for the other.
+    this.#tokenKey = hmac(secret, 'designer-console/oss/security-token');
+    this.#secretKey = hmac(secret, 'designer-console/oss/access-key-secret');
+  }
+
+  /** Credentials for keys under `prefix` in this authority's bucket, valid `ttlSeconds`. */
+  issue({ prefix, ttlSeconds }: { prefix: string; ttlSeconds: number }): UploadCredentials {
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new RangeError('ttlSeconds must be ≥ 1');
+    const accessKeyId = `${STS_KEY_ID_PREFIX}${randomBytes(12).toString('hex').toUpperCase()}`;
+    const exp = Math.floor(this.now() / 1000) + ttlSeconds;
+    const payload: TokenPayload = { akid: accessKeyId, bucket: this.bucket, prefix, exp };
+    const body = `${TOKEN_VERSION}.${base64url(Buffer.from(JSON.stringify(payload), 'utf8'))}`;
+    return {
+      AccessKeyId: accessKeyId,
+      AccessKeySecret: this.secretFor(accessKeyId),
+      SecurityToken: `${body}.${base64url(hmac(this.#tokenKey, body))}`,
+      Expiration: new Date(exp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+  }
+
+  /** Credentials to upload `objectKey`, which must lie in the designer's own prefix. */
+  issueUploadCredentials(request: {
+    designerId: number;
+    objectKey: string;
+    ttlSeconds: number;
+  }): UploadCredentials {
+    const prefix = designerPrefix(request.designerId);
+    if (!request.objectKey.startsWith(prefix) || request.objectKey.length === prefix.length) {
+      throw new RangeError(`object key ${JSON.stringify(request.objectKey)} is not under ${prefix}`);
+    }
+    return this.issue({ prefix, ttlSeconds: request.ttlSeconds });
+  }
+
+  /** The AccessKeySecret belonging to an AccessKeyId this authority issued. */
+  secretFor(accessKeyId: string): string {
+    return base64url(hmac(this.#secretKey, accessKeyId));
+  }
+
+  /**
+   * The scope a request's key id and security token grant.
+   * InvalidAccessKeyId: not a key id of ours, or a token that is forged, altered or another's;
+   * SecurityTokenExpired: a genuine token past its expiry.
+   */
+  verify(accessKeyId: string, securityToken: string | undefined): CredentialScope {
+    if (!accessKeyId.startsWith(STS_KEY_ID_PREFIX) || !securityToken)
+      throw new OssError('InvalidAccessKeyId');
+    const payload = this.#readToken(securityToken);
+    if (!payload || payload.akid !== accessKeyId) {
+      throw new OssError('InvalidAccessKeyId', 'The security token you provided is invalid.');
+    }
+    if (payload.exp * 1000 <= this.now()) throw new OssError('SecurityTokenExpired');
+    return {
+      accessKeyId,
+      bucket: payload.bucket,
+      prefix: payload.prefix,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+  }
+
+  #readToken(token: string): TokenPayload | undefined {
+    const [version, encoded, mac] = token.split('.');
+    if (version !== TOKEN_VERSION || !encoded || !mac || token.split('.').length !== 3) return undefined;
+    const expected = hmac(this.#tokenKey, `${version}.${encoded}`);
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    try {
+      const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<TokenPayload>;
+      const { akid, bucket, prefix, exp } = payload;
+      if (typeof akid !== 'string' || typeof bucket !== 'string' || typeof prefix !== 'string')
+        return undefined;
+      if (typeof exp !== 'number') return undefined;
+      return { akid, bucket, prefix, exp };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export interface CredentialConfig extends SecretSource {
+  ossBucket: string;
+  uploadCredentialTtlSeconds: number;
+}
+
+// One authority per secret source and bucket: reading the secret file once per process.
+const authorities = new Map<string, Promise<CredentialAuthority>>();
+
+/** The authority for this configuration (the same one the object store verifies with). */
+export function openCredentialAuthority(config: CredentialConfig): Promise<CredentialAuthority> {
+  const source = config.ossSecret
+    ? `env:${createHash('sha256').update(config.ossSecret).digest('hex')}`
+    : `file:${config.dataDir}`;
+  const cacheKey = `${source}\n${config.ossBucket}`;
+  let authority = authorities.get(cacheKey);
+  if (!authority) {
+    authority = loadOssSecret(config).then((secret) => new CredentialAuthority(secret, config.ossBucket));
+    authority.catch(() => authorities.delete(cacheKey));
+    authorities.set(cacheKey, authority);
+  }
+  return authority;
+}
+
+/**
+ * Temporary credentials for a designer to upload `objectKey` (under `designers/<id>/`), for the
+ * VOD module's create-upload and refresh-upload. `ttlSeconds` defaults to
+ * `UPLOAD_CREDENTIAL_TTL_SECONDS`.
+ */
+export async function issueUploadCredentials(
+  config: CredentialConfig,
+  request: { designerId: number; objectKey: string; ttlSeconds?: number },
+): Promise<UploadCredentials> {
+  const authority = await openCredentialAuthority(config);
+  return authority.issueUploadCredentials({
+    designerId: request.designerId,
+    objectKey: request.objectKey,
+    ttlSeconds: request.ttlSeconds ?? config.uploadCredentialTtlSeconds,
+  });
+}

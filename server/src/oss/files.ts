@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { OssError } from './errors.ts';
+
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  md5: Buffer;
+}
+
+/**
+ * Streams a request body into `destination`, hashing as it goes: memory holds one chunk at a
+ * time, whatever the size. Past `maxBytes` the transfer stops with EntityTooLarge; a declared
+ * Content-Length that the body does not fill is IncompleteBody. On any failure the file is removed.
+ */
+export async function receiveFile(
+  body: Readable,
+  destination: string,
+  limits: { maxBytes: number; declaredLength: number | undefined },
+): Promise<ReceivedFile> {
+  const hash = createHash('md5');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limits.maxBytes) {
+        callback(new OssError('EntityTooLarge'));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, meter, createWriteStream(destination, { flags: 'wx', mode: 0o600 }));
+    if (limits.declaredLength !== undefined && size !== limits.declaredLength)
+      throw new OssError('IncompleteBody');
+    return { path: destination, size, md5: hash.digest() };
+  } catch (error) {
+    await fs.rm(destination, { force: true });
+    if (error instanceof OssError) throw error;
+    // The client went away or sent fewer bytes than it declared.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') throw new OssError('IncompleteBody');
+    throw error;
+  }
+}
+
+/** Reads and checks an optional Content-MD5 header (base64 of the body's MD5). */
+export function checkContentMd5(header: string | string[] | undefined, md5: Buffer): void {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return;
+  if (Buffer.from(value.trim(), 'base64').equals(md5)) return;
+  throw new OssError('InvalidDigest');
+}
+
+/** Writes a small JSON document atomically: a temporary file renamed over the target. */
+export async function writeJsonAtomically(target: string, temporary: string, value: unknown): Promise<void> {
+  await fs.writeFile(temporary, JSON.stringify(value), { mode: 0o600 });
+  try {
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export const isMissing = (error: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');

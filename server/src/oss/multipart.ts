@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { OssError } from './errors.ts';
+import { isMissing, type ReceivedFile, readJson, writeJsonAtomically } from './files.ts';
+import { KeyedLock } from './keyed-lock.ts';
+import { newVersion, type StoreLayout } from './layout.ts';
+import type { ObjectFiles, ObjectMeta } from './objects.ts';
+import type { CompletedPart } from './xml.ts';
+
+/** OSS's limits: part numbers 1 to 10000; every part but the last at least 100 KB. */
+export const MAX_PART_NUMBER = 10_000;
+export const MIN_PART_SIZE = 100 * 1024;
+
+export interface UploadRecord {
+  uploadId: string;
+  bucket: string;
+  key: string;
+  /** ISO 8601. */
+  initiated: string;
+  contentType: string;
+  userMeta: Record<string, string>;
+}
+
+export interface PartRecord {
+  partNumber: number;
+  /** Upper-case hex MD5 of the part, unquoted. */
+  etag: string;
+  size: number;
+  lastModified: string;
+  dataFile: string;
+}
+
+const UPLOAD_FILE = 'upload.json';
+
+/**
+ * Multipart uploads on disk, one directory per upload. A part is received into the temporary
+ * directory, renamed into the upload, and then made current by its small JSON record, so a
+ * re-sent part replaces the earlier one whole. Completion streams the parts into one new file
+ * and commits it like any object; the upload directory goes only after that.
+ */
+export class MultipartUploads {
+  readonly #lock = new KeyedLock();
+
+  constructor(
+    private readonly layout: StoreLayout,
+    private readonly objects: ObjectFiles,
+  ) {}
+
+  async initiate(upload: Omit<UploadRecord, 'uploadId' | 'initiated'>): Promise<UploadRecord> {
+    const record: UploadRecord = {
+      ...upload,
+      uploadId: randomBytes(16).toString('hex').toUpperCase(),
+      initiated: new Date().toISOString(),
+    };
+    // Built aside and renamed into place, so an upload directory always has its record.
+    const staging = this.layout.temporaryPath('upload');
+    await fs.mkdir(staging);
+    await fs.writeFile(path.join(staging, UPLOAD_FILE), JSON.stringify(record), { mode: 0o600 });
+    await fs.rename(staging, this.layout.uploadDir(record.uploadId)!);
+    return record;
+  }
+
+  /** The open upload `uploadId` of exactly this bucket and key, or NoSuchUpload. */
+  async find(uploadId: string, bucket: string, key: string): Promise<UploadRecord> {
+    const dir = this.layout.uploadDir(uploadId);
+    const record = dir ? await readJson<UploadRecord>(path.join(dir, UPLOAD_FILE)) : undefined;
+    if (!record || record.bucket !== bucket || record.key !== key) {
+      throw new OssError('NoSuchUpload', undefined, { UploadId: uploadId });
+    }
+    return record;
+  }
+
+  /** Makes a received file part `partNumber` of `upload`, replacing an earlier one. */
+  async putPart(upload: UploadRecord, partNumber: number, received: ReceivedFile): Promise<PartRecord> {
+    const dir = this.layout.uploadDir(upload.uploadId)!;
+    const part: PartRecord = {
+      partNumber,
+      etag: received.md5.toString('hex').toUpperCase(),
+      size: received.size,
+      lastModified: new Date().toISOString(),
+      dataFile: `${partNumber}.${newVersion()}.part`,
+    };
+    return this.#lock.run(`${upload.uploadId}/${partNumber}`, async () => {
+      const recordFile = path.join(dir, `${partNumber}.json`);
+      try {
+        const previous = await readJson<PartRecord>(recordFile);
+        await fs.rename(received.path, path.join(dir, part.dataFile));
+        await writeJsonAtomically(recordFile, this.layout.temporaryPath('part'), part);
+        if (previous) await fs.rm(path.join(dir, previous.dataFile), { force: true });
+        return part;
+      } catch (error) {
+        await fs.rm(received.path, { force: true });
+        // The upload was aborted or completed while this part was arriving.
+        if (isMissing(error)) throw new OssError('NoSuchUpload', undefined, { UploadId: upload.uploadId });
+        throw error;
+      }
+    });
+  }
+
+  /** The upload's current parts, by part number. */
+  async listParts(upload: UploadRecord): Promise<PartRecord[]> {
+    const dir = this.layout.uploadDir(upload.uploadId)!;
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch (error) {
+      if (isMissing(error)) throw new OssError('NoSuchUpload', undefined, { UploadId: upload.uploadId });
+      throw error;
+    }
+    const records = await Promise.all(
+      names
+        .filter((name) => /^\d+\.json$/.test(name))
+        .map((name) => readJson<PartRecord>(path.join(dir, name))),
+    );
+    return records
+      .filter((part): part is PartRecord => part !== undefined)
+      .sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  /**
+   * Assembles the listed parts into the object, as OSS does: parts in ascending order, each
+   * uploaded with that ETag, each but the last at least 100 KB. The object appears at once, whole.
+   */
+  async complete(upload: UploadRecord, requested: CompletedPart[]): Promise<ObjectMeta> {
+    return this.#lock.run(`${upload.uploadId}/complete`, async () => {
+      const uploaded = new Map((await this.listParts(upload)).map((part) => [part.partNumber, part]));
+      const parts = requested.map((wanted, index) => {
+        if (index > 0 && wanted.partNumber <= requested[index - 1]!.partNumber)
+          throw new OssError('InvalidPartOrder');
+        const part = uploaded.get(wanted.partNumber);
+        if (!part || part.etag !== wanted.etag) {
+          throw new OssError('InvalidPart', undefined, {
+            PartNumber: String(wanted.partNumber),
+            ETag: wanted.etag,
+          });
+        }
+        return part;
+      });
+      const tooSmall = parts.slice(0, -1).find((part) => part.size < MIN_PART_SIZE);
+      if (tooSmall) {
+        throw new OssError('EntityTooSmall', undefined, {
+          PartNumber: String(tooSmall.partNumber),
+          ProposedSize: String(tooSmall.size),
+          MinSizeAllowed: String(MIN_PART_SIZE),
+        });
+      }
+
+      const dir = this.layout.uploadDir(upload.uploadId)!;
+      const assembled = this.layout.temporaryPath('assembled');
+      try {
+        const output = createWriteStream(assembled, { flags: 'wx', mode: 0o600 });
+        await pipeline(async function* () {
+          for (const part of parts) yield* createReadStream(path.join(dir, part.dataFile));
+        }, output);
+      } catch (error) {
+        await fs.rm(assembled, { force: true });
+        if (isMissing(error)) throw new OssError('NoSuchUpload', undefined, { UploadId: upload.uploadId });
+        throw error;
+      }
+      const partDigests = createHash('md5');
+      for (const part of parts) partDigests.update(Buffer.from(part.etag, 'hex'));
+      const meta = await this.objects.commit(upload.bucket, upload.key, assembled, {
+        size: parts.reduce((sum, part) => sum + part.size, 0),
+        etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
+        contentType: upload.contentType,
+        userMeta: upload.userMeta,
+        objectType: 'Multipart',
+      });
+      // An abort racing this completion may have removed the upload already; the object stands.
+      await this.#discard(upload.uploadId).catch((error) => {
+        if (!(error instanceof OssError)) throw error;
+      });
+      return meta;
+    });
+  }
+
+  async abort(upload: UploadRecord): Promise<void> {
+    await this.#discard(upload.uploadId);
+  }
+
+  /** Moves the upload out of sight in one rename, then deletes it at leisure. */
+  async #discard(uploadId: string): Promise<void> {
+    const trash = this.layout.temporaryPath(`discarded-${uploadId}`);
+    try {
+      await fs.rename(this.layout.uploadDir(uploadId)!, trash);
+    } catch (error) {
+      if (isMissing(error)) throw new OssError('NoSuchUpload', undefined, { UploadId: uploadId });
+      throw error;
+    }
+    await fs.rm(trash, { recursive: true, force: true });
+  }
+}

@@ -1,17 +1,34 @@
 import { z } from 'zod';
-import { formBoolean, text } from './fields.ts';
+import { formBoolean, hasAnyKey, phoneField, routedUnion, smsCodeField, text } from './fields.ts';
 
 export const ACCOUNT_MAX = 32;
 export const PASSWORD_MAX = 128;
 
-/** `POST designerapi/v1/login`, form-data body (spec section 7). */
-export const loginBodySchema = z.strictObject({
+/** `POST designerapi/v1/login` by account (name or phone) and password, form-data body (spec section 7). */
+export const passwordLoginBodySchema = z.strictObject({
   account: text(ACCOUNT_MAX),
   password: z.string().min(1).max(PASSWORD_MAX),
   /** Persistent session ("remember me") when true; temporary otherwise. */
   remember: formBoolean.optional(),
 });
-export type LoginBody = z.input<typeof loginBodySchema>;
+export type PasswordLoginBody = z.input<typeof passwordLoginBodySchema>;
+
+/** `POST designerapi/v1/login` by phone and the code `sendCode` sent it (purpose `login`). */
+export const phoneLoginBodySchema = z.strictObject({
+  phone: phoneField,
+  code: smsCodeField,
+  remember: formBoolean.optional(),
+});
+export type PhoneLoginBody = z.input<typeof phoneLoginBodySchema>;
+
+/**
+ * The login body: account + password, or phone + code. A body with `phone` or `code` is a phone
+ * login; any other is an account login, so errors name that form's fields.
+ */
+export const loginBodySchema = routedUnion([passwordLoginBodySchema, phoneLoginBodySchema], (input) =>
+  hasAnyKey(input, ['phone', 'code']) ? 1 : 0,
+);
+export type LoginBody = PasswordLoginBody | PhoneLoginBody;
 
 export const loginAnswerSchema = z.object({
   token: z.string(),

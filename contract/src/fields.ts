@@ -13,3 +13,39 @@ export const wireDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{
 
 /** Money is integer fen (0.01 yuan) everywhere on the wire. */
 export const fen = z.number().int();
+
+/** A mainland-China mobile number, as the SMS codes are sent to it: 11 digits starting 13-19. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'must be an 11-digit mobile number');
+
+/** A verification code as the SMS sends it: 6 digits. */
+export const SMS_CODE_LENGTH = 6;
+export const smsCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be the 6-digit code');
+
+/**
+ * A union whose input picks its branch (`route` answers the option's index), so a failure names
+ * the fields of that branch (`password`, `phone`…) instead of one anonymous "invalid union". The
+ * schema is still `z.union(options)` for types and for the OpenAPI document (`anyOf`).
+ */
+export function routedUnion<const T extends readonly [z.ZodType, z.ZodType, ...z.ZodType[]]>(
+  options: T,
+  route: (input: unknown) => number,
+) {
+  return z.preprocess((input, ctx) => {
+    const result = options[route(input)]?.safeParse(input);
+    if (result && !result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    }
+    return input;
+  }, z.union(options));
+}
+
+/** True when `input` is an object carrying any of `keys` (with a value other than undefined). */
+export const hasAnyKey = (input: unknown, keys: readonly string[]): boolean =>
+  typeof input === 'object' &&
+  input !== null &&
+  keys.some((key) => (input as Record<string, unknown>)[key] !== undefined);

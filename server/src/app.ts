@@ -9,8 +9,12 @@ import { requestLogSerializers } from './http/log-redaction.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { designerRoutes } from './modules/designer/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { membersRoutes } from './modules/members/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { registerRoutes } from './modules/register/routes.ts';
+import { scanRoutes } from './modules/scan/routes.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -34,7 +38,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: requestLogSerializers },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Strict request schemas name unknown fields; fastify must not strip them first.
     ajv: { customOptions: { removeAdditional: false } },
@@ -69,6 +73,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(menuRoutes);
       await api.register(vaultRoutes);
       await api.register(notificationsRoutes);
+      await api.register(smsRoutes);
+      await api.register(registerRoutes);
+      await api.register(scanRoutes);
+      await api.register(membersRoutes);
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: API_PREFIX },

@@ -20,6 +20,35 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SESSION_PERSISTENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_TEMPORARY_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  OSS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  OSS_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // OSS's own bucket-name rule: 3 to 63 lowercase letters, digits and inner hyphens.
+  OSS_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an OSS bucket name (a-z, 0-9, -; 3 to 63)')
+    .default('designer-console'),
+  OSS_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OSS_CORS_ORIGINS: z.string().optional(),
+  UPLOAD_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(43200).default(900),
+  SMS_PROVIDER: z.enum(['outbox', 'webhook']).default('outbox'),
+  SMS_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WECHAT_APPID: z.string().trim().max(64).optional(),
+  WECHAT_SECRET: z.string().trim().max(128).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export interface Config {
@@ -34,6 +63,28 @@ export interface Config {
   webDist: string | undefined;
   sessionPersistentDays: number;
   sessionTemporaryHours: number;
+  /** The embedded object store's own port (`OSS_PORT`, default `PORT + 1`; 0 with PORT 0). */
+  ossPort: number;
+  /** Base URL handed to uploaders; unset: the request's host on `ossPort`. */
+  ossPublicUrl: string | undefined;
+  ossBucket: string;
+  /** Signs temporary credentials; unset: generated once into `dataDir/oss-secret`. */
+  ossSecret: string | undefined;
+  /** Browser origins the object store answers CORS for; unset: any origin on `port` or 5173 (Vite). */
+  ossCorsOrigins: string[] | '*' | undefined;
+  uploadCredentialTtlSeconds: number;
+  /** Who sends verification codes: `outbox` (a table + the server log) or `webhook` (POST JSON). */
+  smsProvider: 'outbox' | 'webhook';
+  /** With SMS_PROVIDER=webhook: where each message is POSTed as `{phone, text, purpose}`. */
+  smsWebhookUrl: string | undefined;
+  /** Real WeChat OAuth for scan login; unset: the built-in scan flow of this server. */
+  wechat: { appId: string; secret: string } | undefined;
+  /** The public base URL of the console (QR codes, OAuth redirect); unset: from the request. */
+  publicUrl: string | undefined;
+  /** Believe X-Forwarded-For (only behind a proxy you run); otherwise per-address limits could be dodged. */
+  trustProxy: boolean;
+  /** The clock of the account rules (code and ticket expiry, rate windows); tests replace it. */
+  now: () => Date;
 }
 
 export class ConfigError extends Error {}
@@ -47,6 +98,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  const ossPort = e.OSS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  if (ossPort > 65535) {
+    throw new ConfigError(`Invalid setting OSS_PORT: PORT + 1 = ${ossPort} is no port; set OSS_PORT`);
+  }
+  if (ossPort !== 0 && ossPort === e.PORT) {
+    throw new ConfigError(`Invalid setting OSS_PORT=${JSON.stringify(env.OSS_PORT)}: must differ from PORT`);
+  }
+  if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('Invalid setting SMS_WEBHOOK_URL="": required with SMS_PROVIDER=webhook');
+  }
+  const wechatAppId = e.WECHAT_APPID || undefined;
+  const wechatSecret = e.WECHAT_SECRET || undefined;
+  if (!wechatAppId !== !wechatSecret) {
+    const missing = wechatAppId ? 'WECHAT_SECRET' : 'WECHAT_APPID';
+    throw new ConfigError(`Invalid setting ${missing}="": WECHAT_APPID and WECHAT_SECRET go together`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -57,5 +124,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST === 'none' ? undefined : path.resolve(e.WEB_DIST || defaultWebDist),
     sessionPersistentDays: e.SESSION_PERSISTENT_DAYS,
     sessionTemporaryHours: e.SESSION_TEMPORARY_HOURS,
+    ossPort,
+    ossPublicUrl: e.OSS_PUBLIC_URL?.replace(/\/+$/, ''),
+    ossBucket: e.OSS_BUCKET,
+    ossSecret: e.OSS_SECRET,
+    ossCorsOrigins: parseCorsOrigins(e.OSS_CORS_ORIGINS),
+    uploadCredentialTtlSeconds: e.UPLOAD_CREDENTIAL_TTL_SECONDS,
+    smsProvider: e.SMS_PROVIDER,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    wechat: wechatAppId && wechatSecret ? { appId: wechatAppId, secret: wechatSecret } : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    now: () => new Date(),
   };
+}
+
+/** `*`, or a comma-separated list of origins (`https://console.example.com`); empty: the default. */
+function parseCorsOrigins(value: string | undefined): string[] | '*' | undefined {
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (origins.length === 0) return undefined;
+  return origins.includes('*') ? '*' : origins;
 }

@@ -30,7 +30,7 @@ function startServer(env: Record<string, string>): {
   exited: Promise<number | null>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { PATH: process.env.PATH ?? '', WEB_DIST: 'none', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', WEB_DIST: 'none', LOG_LEVEL: 'warn', OSS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry credentials (the SSE stream's `token`): never written to logs. */
-const SECRET_QUERY_PARAMS = ['token'];
+/**
+ * Query parameters that carry credentials, never written to logs: the SSE stream's `token`; the
+ * scan flow's `ticket`, `resigner_id`, OAuth `code`; POST codePcRegister's `password` and `code`
+ * (spec section 7 puts that call's fields in the query).
+ */
+const SECRET_QUERY_PARAMS = ['token', 'ticket', 'resigner_id', 'code', 'password', 'state'];
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

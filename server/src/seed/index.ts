@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { designers } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedMembers } from './members.ts';
 import { seedNotifications } from './notifications.ts';
 import { seededRandom } from './random.ts';
 import { demoLedger, insertInChunks } from './vault.ts';
@@ -47,6 +48,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
       .returning({ id: designers.id });
     await insertInChunks(tx, demoLedger(demo!.id, now, random));
     await seedNotifications(tx, { demo: demo!.id, newcomer: newcomer!.id }, now);
+    await seedMembers(tx, demo!.id, now);
   });
   return true;
 }

@@ -1,9 +1,12 @@
-import { envelopeSchema, loginAnswerSchema, loginBodySchema } from '@dc/contract';
+import { envelopeSchema, loginAnswerSchema, loginBodySchema, resetPasswordBodySchema } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
-import { login, logout } from './service.ts';
+import { accountCtx, say } from './context.ts';
+import { login, loginByPhone, logout, resetPassword } from './service.ts';
+
+const FORM_BODIES = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 
 export async function authRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -13,13 +16,18 @@ export async function authRoutes(scope: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with account (or phone) and password; form-data body',
-        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        summary: 'Log in with account (or phone) and password, or phone and code; form-data body',
+        consumes: FORM_BODIES,
         body: loginBodySchema,
         response: { 200: envelopeSchema(loginAnswerSchema) },
       },
     },
-    async (request) => ok(await login(app.db, app.sessionPolicy, request.body), '登录成功'),
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const body = request.body;
+      const answer = 'phone' in body ? await loginByPhone(ctx, body) : await login(ctx, body);
+      return ok(answer, say(ctx.lang, '登录成功', 'Logged in'));
+    },
   );
 
   app.post(
@@ -29,8 +37,27 @@ export async function authRoutes(scope: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await logout(app.db, request.principal!.sessionId);
+      await logout(app.db, request.principal!.sessionId, app.config.now());
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Forgotten password: phone + code (reset-password) + new password; ends the account's sessions",
+        consumes: FORM_BODIES,
+        body: resetPasswordBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      await resetPassword(ctx, request.body);
+      return ok(null, say(ctx.lang, '密码已重置，请重新登录', 'Password reset: log in again'));
     },
   );
 }

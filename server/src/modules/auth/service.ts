@@ -1,9 +1,14 @@
 import { ErrorCode, type LoginAnswer } from '@dc/contract';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { designers, sessions } from '../../db/schema/index.ts';
+import { type AccountStatus, designers, sessions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+import { check, clear, hit, type RateRule } from '../rate-limit/service.ts';
+import { consumeCode, verifyCode } from '../sms/service.ts';
+import type { AccountCtx } from './context.ts';
+import { codeRejected, fieldFailure } from './failures.ts';
+import { checkNewPassword } from './password-rules.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 export interface SessionPolicy {
@@ -30,15 +35,95 @@ function expiryFrom(now: Date, persistent: boolean, policy: SessionPolicy): Date
   );
 }
 
-/** Account name (any case) or phone plus password; a non-active account answers 20012. */
-export async function login(
+/** Failed logins per account name (or phone): 10 per 15 minutes, then 42900 until the window ends. */
+export const LOGIN_FAILURES_BY_ACCOUNT: RateRule = {
+  bucket: 'login-fail-account',
+  limit: 10,
+  windowSeconds: 900,
+};
+/** Failed logins per client address: 50 per 15 minutes. */
+export const LOGIN_FAILURES_BY_IP: RateRule = { bucket: 'login-fail-ip', limit: 50, windowSeconds: 900 };
+
+/** A new session of `designerId`; answers its token (only the token's hash is stored). */
+export async function createSession(
   db: Database,
   policy: SessionPolicy,
-  input: { account: string; password: string; remember?: boolean | undefined },
-): Promise<LoginAnswer> {
-  const [designer] = await db
+  designerId: number,
+  persistent: boolean,
+  now: Date,
+): Promise<string> {
+  const { token, tokenHash } = newSessionToken();
+  await db.insert(sessions).values({
+    designerId,
+    tokenHash,
+    persistent,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: expiryFrom(now, persistent, policy),
+  });
+  return token;
+}
+
+/**
+ * Ends the designer's open sessions (their tokens answer 20003), except `exceptSessionId`:
+ * password changes end the others, freezing ends them all.
+ */
+export async function endSessions(
+  db: Database,
+  designerId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(
+      and(
+        eq(sessions.designerId, designerId),
+        isNull(sessions.endedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export interface CredentialOwner {
+  id: number;
+  account: string;
+  passwordHash: string;
+  status: AccountStatus;
+  newlyRegister: boolean;
+}
+
+/** Refuses (42900) an account or address that failed too often; counts nothing. */
+export async function checkLoginRate(ctx: AccountCtx, accountKey: string): Promise<void> {
+  await check(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
+  await check(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey.toLowerCase(), ctx.now);
+}
+
+/** Counts a failed login against the account and the address. */
+export async function countLoginFailure(ctx: AccountCtx, accountKey: string): Promise<void> {
+  await hit(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
+  await hit(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey.toLowerCase(), ctx.now);
+}
+
+/**
+ * Account name (any case) or phone plus password, rate-limited per account and address: the
+ * account, whatever its status (the caller decides what a non-active one may do). 20001 for an
+ * unknown account and a wrong password alike, in comparable time.
+ */
+export async function verifyCredentials(
+  ctx: AccountCtx,
+  account: string,
+  password: string,
+): Promise<CredentialOwner> {
+  await checkLoginRate(ctx, account);
+  const [designer] = await ctx.db
     .select({
       id: designers.id,
+      account: designers.account,
       passwordHash: designers.passwordHash,
       status: designers.status,
       newlyRegister: designers.newlyRegister,
@@ -47,29 +132,112 @@ export async function login(
     .where(
       and(
         isNull(designers.deletedAt),
-        or(sql`lower(${designers.account}) = lower(${input.account})`, eq(designers.phone, input.account)),
+        or(sql`lower(${designers.account}) = lower(${account})`, eq(designers.phone, account)),
       ),
     )
     .limit(1);
-  const passwordOk = await verifyPassword(
-    input.password,
-    designer?.passwordHash ?? (await decoyPasswordHash),
-  );
-  if (!designer || !passwordOk) throw new ApiError(ErrorCode.wrongCredentials);
-  if (designer.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
+  const passwordOk = await verifyPassword(password, designer?.passwordHash ?? (await decoyPasswordHash));
+  if (!designer || !passwordOk) {
+    await countLoginFailure(ctx, account);
+    throw new ApiError(ErrorCode.wrongCredentials);
+  }
+  await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, account.toLowerCase());
+  return designer;
+}
 
-  const persistent = input.remember ?? false;
-  const now = new Date();
-  const { token, tokenHash } = newSessionToken();
-  await db.insert(sessions).values({
-    designerId: designer.id,
-    tokenHash,
-    persistent,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: expiryFrom(now, persistent, policy),
+/** Account name (any case) or phone plus password; a non-active account answers 20012. */
+export async function login(
+  ctx: AccountCtx,
+  input: { account: string; password: string; remember?: boolean | undefined },
+): Promise<LoginAnswer> {
+  const designer = await verifyCredentials(ctx, input.account, input.password);
+  if (designer.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
+  const token = await createSession(ctx.db, ctx.policy, designer.id, input.remember ?? false, ctx.now);
+  return { token, newly_register: designer.newlyRegister ? 1 : 0 };
+}
+
+/**
+ * Phone plus the code `sendCode` sent it for `login`: wrong, expired or used codes 20002
+ * (counted like failed passwords), a non-active account 20012. The code is spent with the login.
+ */
+export async function loginByPhone(
+  ctx: AccountCtx,
+  input: { phone: string; code: string; remember?: boolean | undefined },
+): Promise<LoginAnswer> {
+  await checkLoginRate(ctx, input.phone);
+  let codeId: number;
+  try {
+    codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'login', code: input.code });
+  } catch (error) {
+    await countLoginFailure(ctx, input.phone);
+    throw error;
+  }
+  const [designer] = await ctx.db
+    .select({ id: designers.id, status: designers.status, newlyRegister: designers.newlyRegister })
+    .from(designers)
+    .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
+  if (!designer) throw codeRejected();
+  if (designer.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
+  await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, input.phone);
+  const token = await ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId, ctx.now);
+    return createSession(tx, ctx.policy, designer.id, input.remember ?? false, ctx.now);
   });
   return { token, newly_register: designer.newlyRegister ? 1 : 0 };
+}
+
+/**
+ * Changes the password after checking the current one (20001 when wrong, counted like a failed
+ * login); the account's other sessions end (20003), this one stays.
+ */
+export async function changePassword(
+  ctx: AccountCtx,
+  principal: SessionPrincipal,
+  input: { oldPassword: string; password: string },
+): Promise<void> {
+  const [designer] = await ctx.db
+    .select({ account: designers.account, passwordHash: designers.passwordHash })
+    .from(designers)
+    .where(eq(designers.id, principal.designerId));
+  if (!designer) throw new ApiError(ErrorCode.accountMissing);
+  const rateKey = `id:${principal.designerId}`;
+  await checkLoginRate(ctx, rateKey);
+  if (!(await verifyPassword(input.oldPassword, designer.passwordHash))) {
+    await countLoginFailure(ctx, rateKey);
+    throw fieldFailure(ErrorCode.wrongCredentials, 'oldPassword', 'wrong password');
+  }
+  checkNewPassword(input.password, designer.account);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(designers)
+      .set({ passwordHash, updatedAt: ctx.now })
+      .where(eq(designers.id, principal.designerId));
+    await endSessions(tx, principal.designerId, 'password', ctx.now, principal.sessionId);
+  });
+}
+
+/**
+ * A forgotten password: phone plus the code sent for `reset-password`. Every session of the
+ * account ends. Wrong codes 20002 and nothing changes.
+ */
+export async function resetPassword(
+  ctx: AccountCtx,
+  input: { phone: string; code: string; password: string },
+): Promise<void> {
+  const codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'reset-password', code: input.code });
+  const [designer] = await ctx.db
+    .select({ id: designers.id, account: designers.account })
+    .from(designers)
+    .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
+  if (!designer) throw codeRejected();
+  checkNewPassword(input.password, designer.account);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId, ctx.now);
+    await tx.update(designers).set({ passwordHash, updatedAt: ctx.now }).where(eq(designers.id, designer.id));
+    await endSessions(tx, designer.id, 'password', ctx.now);
+  });
 }
 
 /**
@@ -118,9 +286,9 @@ export async function authenticate(
 }
 
 /** Ends the session; its token answers 20003 from now on. */
-export async function logout(db: Database, sessionId: number): Promise<void> {
+export async function logout(db: Database, sessionId: number, now = new Date()): Promise<void> {
   await db
     .update(sessions)
-    .set({ endedAt: new Date(), endReason: 'logout' })
+    .set({ endedAt: now, endReason: 'logout' })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }

@@ -1,9 +1,30 @@
-import { designerInfoSchema, emptyQuerySchema, envelopeSchema, modifyInfoBodySchema } from '@dc/contract';
+import {
+  designerInfoSchema,
+  emptyQuerySchema,
+  envelopeSchema,
+  modifyDescAnswerSchema,
+  modifyDescBodySchema,
+  modifyInfoBodySchema,
+  modifyPasswordBodySchema,
+  modifyPhoneBodySchema,
+  selfInfoSchema,
+} from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { getDesignerInfo, updateDesignerInfo } from './service.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { changePassword } from '../auth/service.ts';
+import {
+  getDesignerInfo,
+  getSelfInfo,
+  modifyPhone,
+  updateDescription,
+  updateDesignerInfo,
+} from './service.ts';
+
+const FORM_BODIES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 export async function designerRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -33,5 +54,77 @@ export async function designerRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => ok(await updateDesignerInfo(app.db, designerIdOf(request), request.body), '修改成功'),
+  );
+
+  app.get(
+    '/account',
+    {
+      schema: {
+        tags: ['designer'],
+        summary: 'Self information: account, phone, description, status, WeChat binding',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(selfInfoSchema) },
+      },
+    },
+    async (request) => ok(await getSelfInfo(app.db, designerIdOf(request))),
+  );
+
+  app.post(
+    '/yiDesigner/modifyDesc',
+    {
+      schema: {
+        tags: ['designer'],
+        summary: 'Update the description (plain text, at most 2000 characters)',
+        consumes: FORM_BODIES,
+        body: modifyDescBodySchema,
+        response: { 200: envelopeSchema(modifyDescAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const answer = await updateDescription(
+        app.db,
+        designerIdOf(request),
+        request.body.description,
+        ctx.now,
+      );
+      return ok(answer, say(ctx.lang, '修改成功', 'Saved'));
+    },
+  );
+
+  app.post(
+    '/yiDesigner/modifyPhone',
+    {
+      schema: {
+        tags: ['designer'],
+        summary: 'Bind or change the phone: code to the new phone, and to the current one when there is one',
+        consumes: FORM_BODIES,
+        body: modifyPhoneBodySchema,
+        response: { 200: envelopeSchema(designerInfoSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const info = await modifyPhone(ctx, designerIdOf(request), request.body);
+      return ok(info, say(ctx.lang, '手机号已修改', 'Phone changed'));
+    },
+  );
+
+  app.post(
+    '/yiDesigner/modifyPassword',
+    {
+      schema: {
+        tags: ['designer'],
+        summary: "Change the password; the account's other sessions end",
+        consumes: FORM_BODIES,
+        body: modifyPasswordBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      await changePassword(ctx, request.principal!, request.body);
+      return ok(null, say(ctx.lang, '密码已修改', 'Password changed'));
+    },
   );
 }

@@ -1,0 +1,38 @@
+import { ErrorCode, type ErrorCodeValue } from '@dc/contract';
+import { ApiError } from '../../http/api-error.ts';
+
+/**
+ * A catalogue failure that names the form field it belongs to, as 40000 does:
+ * `data.errors: [{path, message}]`, so the client shows it on the field. `msg` defaults to the
+ * catalogue's message in the caller's language.
+ */
+export function fieldFailure(
+  code: Exclude<ErrorCodeValue, 200>,
+  path: string,
+  message: string,
+  msg?: string,
+): ApiError {
+  return new ApiError(code, msg, { errors: [{ path, message }] });
+}
+
+/** 40000 on one field. */
+export const invalidField = (path: string, message: string) =>
+  fieldFailure(ErrorCode.validation, path, message, `${path}: ${message}`);
+
+/** 20002: the code on `path` is wrong, expired, used or locked; nothing was changed. */
+export const codeRejected = (path = 'code', msg?: string) =>
+  fieldFailure(ErrorCode.codeInvalid, path, 'wrong or expired code', msg);
+
+/** 20004: the phone, openid or account on `path` belongs to another account. */
+export const alreadyTaken = (path: string, message = 'already bound to another account') =>
+  fieldFailure(ErrorCode.alreadyBound, path, message);
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, if `error` is one. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+import type { ListPage, MemberItem } from '@dc/contract';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { members } from '../../db/schema/index.ts';
+import { notFound } from '../../http/api-error.ts';
+import { toWireDateTime } from '../../http/wire-time.ts';
+
+type Row = typeof members.$inferSelect;
+
+const toWire = (row: Row): MemberItem => ({
+  id: row.id,
+  nickname: row.nickname,
+  avatar: row.avatar,
+  phone: row.phoneMasked,
+  boundAt: toWireDateTime(row.boundAt),
+});
+
+/** The platform users bound to the designer, newest binding first unless `order=asc`. */
+export async function listMembers(
+  db: Database,
+  designerId: number,
+  query: { page: number; pageSize: number; order: 'asc' | 'desc' },
+): Promise<ListPage<MemberItem>> {
+  const where = eq(members.designerId, designerId);
+  const [total] = await db.select({ n: count() }).from(members).where(where);
+  const totalNumber = total?.n ?? 0;
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows =
+    totalNumber === 0
+      ? []
+      : await db
+          .select()
+          .from(members)
+          .where(where)
+          .orderBy(direction(members.boundAt), direction(members.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+  return { dataList: rows.map(toWire), totalNumber, totalPages: Math.ceil(totalNumber / query.pageSize) };
+}
+
+/** Unbinds one of the designer's own members; another designer's (or an unknown) id is 40400. */
+export async function unbindMember(db: Database, designerId: number, memberId: number): Promise<void> {
+  const removed = await db
+    .delete(members)
+    .where(and(eq(members.id, memberId), eq(members.designerId, designerId)))
+    .returning({ id: members.id });
+  if (removed.length === 0) throw notFound();
+}

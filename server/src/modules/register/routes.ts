@@ -1,0 +1,28 @@
+import { envelopeSchema, registerAnswerSchema, registerBodySchema } from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { registerDesigner } from './service.ts';
+
+/** Registration (`/start/register`, `/register`). */
+export async function registerRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register: phone + code + password + nickname, terms accepted; answers a session',
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        body: registerBodySchema,
+        response: { 200: envelopeSchema(registerAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await registerDesigner(ctx, request.body), say(ctx.lang, '注册成功', 'Registered'));
+    },
+  );
+}

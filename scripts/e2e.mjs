@@ -21,6 +21,7 @@ const freePort = () =>
   });
 
 const port = await freePort();
+const ossPort = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
@@ -28,6 +29,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
   env: {
     ...process.env,
     PORT: String(port),
+    OSS_PORT: String(ossPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED: 'demo',

@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { FallbackPage } from './FallbackPage.tsx';
 import { FramePage } from './FramePage.tsx';
-import { flattenMenu } from './menu-tree.ts';
+import { flattenMenu, visibleSorted } from './menu-tree.ts';
 import { pageComponent } from './page-registry.ts';
 
 /** Console pages that exist for everyone signed in, whatever the server's menu says. */
@@ -22,6 +22,16 @@ export const STATIC_CONSOLE_PAGES: ReadonlyArray<{ path: string; page: string }>
 ];
 
 export const HOME_REDIRECT = '/my-vault/vault-statistics';
+
+/**
+ * Where /home lands: vault statistics, or, for a designer whose menu has no vault (newly
+ * registered), the first menu item's page (spec section 2: designer information).
+ */
+export function homeTarget(tree: readonly MenuRoute[]): string {
+  if (tree.some((route) => route.path === '/my-vault')) return HOME_REDIRECT;
+  const first = visibleSorted(tree)[0];
+  return first?.redirect ?? first?.path ?? HOME_REDIRECT;
+}
 
 function pageElement(name: string | undefined): ComponentType {
   const component = name ? pageComponent(name) : undefined;
@@ -60,7 +70,7 @@ export function buildConsoleRoutes(tree: readonly MenuRoute[], language: Languag
     element: suspended(pageElement(page)),
   }));
   return [
-    { path: '/home', element: <Navigate to={HOME_REDIRECT} replace /> },
+    { path: '/home', element: <Navigate to={homeTarget(tree)} replace /> },
     ...fromMenu,
     ...statics,
     { path: '*', element: <Navigate to="/result/404" replace /> },

@@ -1,6 +1,6 @@
 import type { MenuRoute } from '@dc/contract';
 import { Menu } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../locales/index.ts';
 import { ancestorKeys, blankFrameTargets, menuItemsOf } from './menu-items.tsx';
@@ -23,6 +23,10 @@ export function SideMenu({
   const items = useMemo(() => menuItemsOf(routes, language, parentPath), [routes, language, parentPath]);
   const blankTargets = useMemo(() => blankFrameTargets(routes, parentPath), [routes, parentPath]);
   const [openKeys, setOpenKeys] = useState(() => ancestorKeys(location.pathname));
+  // The current page's group opens when the page changes (after login, from a tab, a link…).
+  useEffect(() => {
+    setOpenKeys((open) => [...new Set([...open, ...ancestorKeys(location.pathname)])]);
+  }, [location.pathname]);
 
   const selected = ancestorKeys(location.pathname).concat(location.pathname);
   return (

@@ -1,5 +1,8 @@
 import type { Language } from '@dc/contract';
+import { pagesShellMessages } from './messages/pages-shell.ts';
+import { settingsMessages } from './messages/settings.ts';
 import { shellMessages } from './messages/shell.ts';
+import { tabsMessages } from './messages/tabs.ts';
 
 /**
  * Every string of the app, zh-CN (the product's own words, default) and en-US. Each area keeps
@@ -7,6 +10,9 @@ import { shellMessages } from './messages/shell.ts';
  */
 const areas = {
   shell: shellMessages,
+  pagesShell: pagesShellMessages,
+  settings: settingsMessages,
+  tabs: tabsMessages,
 };
 
 type Areas = typeof areas;

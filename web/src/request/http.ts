@@ -11,10 +11,11 @@ import axios, {
   type AxiosRequestConfig,
   type AxiosResponse,
 } from 'axios';
-import { useSession } from '../stores/session.ts';
+import { readStoredToken, useSession } from '../stores/session.ts';
 import { abortable, linkSignal } from './abort.ts';
 import { type RequestDeps, requestDeps } from './deps.ts';
 import { RequestCancelledError } from './errors.ts';
+import { type FailedRequest, isNoAnswerFailure } from './failed-request.ts';
 import { createFailureHandler } from './failures.ts';
 import { InFlightRegistry } from './in-flight.ts';
 import { sanitizePayload } from './payload.ts';
@@ -77,6 +78,8 @@ export interface HttpClient {
   getList<T>(url: string, options?: CallOptions): Promise<ListPage<T>>;
   /** Cancels every call in flight (on logout, for instance). */
   cancelAll(): void;
+  /** The last call that got no answer (network error, timeout), to send again; null when none. */
+  lastFailedRequest(): FailedRequest | null;
 }
 
 export interface CreateHttpOptions {
@@ -116,6 +119,26 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
     ...(options.sessionFailureQuietMs === undefined ? {} : { quietMs: options.sessionFailureQuietMs }),
   });
   let serial = 0;
+  /**
+   * The last unanswered call under its duplicate key, with the session it belonged to; any later
+   * answer to that key forgets it.
+   */
+  let lastUnanswered: { key: string; token: string | null; request: FailedRequest } | null = null;
+
+  function rememberUnanswered(key: string, config: RequestConfig) {
+    // The caller's signal belongs to the screen that made the call, long gone by the retry.
+    const { signal: _callerSignal, ...replay } = config;
+    lastUnanswered = {
+      key,
+      token: readStoredToken(),
+      request: {
+        method: config.method.toUpperCase(),
+        url: config.url,
+        location: deps().currentLocation(),
+        retry: () => execute(replay).then(resultOf<unknown>),
+      },
+    };
+  }
 
   async function send(config: AxiosRequestConfig, signal: AbortSignal, retry: RetryPolicy) {
     for (let attempt = 0; ; attempt += 1) {
@@ -147,8 +170,8 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
       fail(thrown, showErrorMessage);
     }
     serial += 1;
-    const key =
-      config.cancelDuplicate === false ? `#${serial}` : requestKey(config.method, config.url, params);
+    const identity = requestKey(config.method, config.url, params);
+    const key = config.cancelDuplicate === false ? `#${serial}` : identity;
     const controller = inFlight.register(key);
     const unlink = linkSignal(config.signal, controller);
     const retry: RetryPolicy = {
@@ -165,10 +188,14 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
     };
     try {
       const response = await send(axiosConfig, controller.signal, retry);
+      if (lastUnanswered?.key === identity) lastUnanswered = null;
       return readAnswer(response, config.method, config.list === true, deps().t);
     } catch (thrown) {
       if (controller.signal.aborted) throw new RequestCancelledError();
-      fail(thrown, showErrorMessage);
+      const failure = toRequestFailure(thrown, deps().t);
+      if (isNoAnswerFailure(failure)) rememberUnanswered(identity, config);
+      else if (lastUnanswered?.key === identity) lastUnanswered = null;
+      fail(failure, showErrorMessage);
     } finally {
       unlink();
       inFlight.release(key, controller);
@@ -190,5 +217,8 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
     getList: <T>(url: string, opts?: CallOptions) =>
       execute({ ...opts, method: 'get', url, list: true }).then(resultOf<ListPage<T>>),
     cancelAll: () => inFlight.abortAll(),
+    // Another session's call is not this one's to send: its token would be today's.
+    lastFailedRequest: () =>
+      lastUnanswered && lastUnanswered.token === readStoredToken() ? lastUnanswered.request : null,
   };
 }

@@ -16,6 +16,7 @@ export {
   RequestError,
   type RequestErrorKind,
 } from './errors.ts';
+export { type FailedRequest, isNoAnswerFailure } from './failed-request.ts';
 export { LOGIN_PATH, loginRedirectPath, SESSION_FAILURE_QUIET_MS, STATUS_INFO_PATH } from './failures.ts';
 export {
   type CallOptions,

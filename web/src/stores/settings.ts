@@ -43,10 +43,13 @@ interface SettingsState extends Settings {
   reset(): void;
 }
 
-/** Reads persisted settings field by field; anything corrupt or foreign falls back to the default. */
-export function sanitizeSettings(raw: unknown): Settings {
+/**
+ * Reads settings field by field; anything corrupt or foreign falls back to `base` (the defaults
+ * for storage, the current settings for an update).
+ */
+export function sanitizeSettings(raw: unknown, base: Settings = defaultSettings): Settings {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const result: Record<string, unknown> = { ...defaultSettings };
+  const result: Record<string, unknown> = { ...base };
   for (const [key, field] of Object.entries(settingsSchema.shape)) {
     const parsed = field.safeParse(input[key]);
     if (parsed.success) result[key] = parsed.data;
@@ -58,7 +61,7 @@ export const useSettings = create<SettingsState>()(
   persist(
     (set, get) => ({
       ...defaultSettings,
-      update: (change) => set(sanitizeSettings({ ...pickSettings(get()), ...change })),
+      update: (change) => set(sanitizeSettings(change, pickSettings(get()))),
       reset: () => set({ ...defaultSettings }),
     }),
     {

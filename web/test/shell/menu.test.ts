@@ -78,3 +78,23 @@ describe('§2 route tree from the server', () => {
     expect(paths).toEqual(expect.arrayContaining(['/result/404', '/result/maintenance', '/user/index']));
   });
 });
+
+describe('§2 /home', () => {
+  it('§2 /home lands on vault statistics, or for a newly registered designer on designer information', async () => {
+    const { homeTarget } = await import('../../src/app/console-routes.tsx');
+    const vault: MenuRoute = {
+      path: '/my-vault',
+      name: 'V',
+      redirect: '/my-vault/vault-statistics',
+      meta: { title: title('金库') },
+    };
+    expect(homeTarget([...tree, vault])).toBe('/my-vault/vault-statistics');
+    const newcomer: MenuRoute = {
+      path: '/basic-information',
+      name: 'Basic',
+      redirect: '/basic-information/designer-information',
+      meta: { title: title('基本信息') },
+    };
+    expect(homeTarget([newcomer])).toBe('/basic-information/designer-information');
+  });
+});

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { Result } from 'antd';
 import { useT } from '../../locales/index.ts';
+import { BackHomeButton } from './ResultActions.tsx';
 
+/** Where every unknown path lands (spec section 2). */
 export default function NotFoundResult() {
   const t = useT();
   return (
@@ -9,11 +10,7 @@ export default function NotFoundResult() {
       status="404"
       title={t('result.404.title')}
       subTitle={t('result.404.subtitle')}
-      extra={
-        <Link to="/home">
-          <Button type="primary">{t('common.backHome')}</Button>
-        </Link>
-      }
+      extra={<BackHomeButton primary />}
     />
   );
 }

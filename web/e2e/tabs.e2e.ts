@@ -1,0 +1,312 @@
+import { CONTEXT_MENU_MIN_COLUMN_WIDTH } from '@dc/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  activeTabKey,
+  chooseFromContextMenu,
+  closeContextMenu,
+  contextMenuItems,
+  DESIGNER_COURSE,
+  dragTab,
+  HOME_KEY,
+  openContextMenu,
+  openPage,
+  PERSONAL_CENTER,
+  SHOW_RANK,
+  signInAsDemo,
+  tabBar,
+  tabNode,
+  tabOrder,
+  tabPane,
+  USER_COURSE,
+  waitForActiveTab,
+} from './support/tabs.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const nickname = (page: Page, key = PERSONAL_CENTER) => tabPane(page, key).getByLabel('昵称');
+
+/** An element each page renders once loaded (not its loading placeholder). */
+const PAGE_CONTENT: Readonly<Record<string, string>> = {
+  // The title: the figures wait for data, which a hidden page does not subscribe to.
+  [HOME_KEY]: 'h4',
+  [DESIGNER_COURSE]: '.ant-result',
+};
+
+/** Marks a loaded page's DOM; the mark is gone only if the page was mounted afresh. */
+async function markPage(page: Page, key: string): Promise<void> {
+  const content = tabPane(page, key).locator(PAGE_CONTENT[key]!).first();
+  await content.waitFor({ state: 'attached' });
+  await content.evaluate((node) => {
+    (node as HTMLElement).dataset.e2eMark = 'still-mounted';
+  });
+}
+const pageStillMarked = (page: Page, key: string) =>
+  tabPane(page, key).evaluate(
+    (pane, selector) => pane.querySelector<HTMLElement>(selector)?.dataset.e2eMark ?? null,
+    PAGE_CONTENT[key]!,
+  );
+
+describe('§2 tab bar in Chromium', () => {
+  it('§2 tab bar: home tab /my-vault is pinned first and not closable', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY]);
+    await expect(tabNode(page, HOME_KEY).innerText()).resolves.toBe('首页');
+    await expect(tabNode(page, HOME_KEY).locator('.ant-tabs-tab-remove').count()).resolves.toBe(0);
+
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, SHOW_RANK);
+    await chooseFromContextMenu(page, SHOW_RANK, '关闭其他');
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, SHOW_RANK]);
+    await chooseFromContextMenu(page, HOME_KEY, '关闭右侧');
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY]);
+    // It stands for /my-vault/vault-statistics, where /my-vault redirects.
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await context.close();
+  });
+
+  it('§2 tab bar: opening a console page adds or activates its tab, titled from the menu; redirects never become tabs', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, SHOW_RANK);
+    await expect(tabNode(page, DESIGNER_COURSE).innerText()).resolves.toBe('设计师课程');
+    await expect(tabNode(page, SHOW_RANK).innerText()).resolves.toBe('秀场排行');
+    await expect(activeTabKey(page)).resolves.toBe(SHOW_RANK);
+
+    await openPage(page, DESIGNER_COURSE);
+    await expect(activeTabKey(page)).resolves.toBe(DESIGNER_COURSE);
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, DESIGNER_COURSE, SHOW_RANK]);
+
+    // A group redirects to its first child; an unknown path to /result/404, a page of its own.
+    await page.goto('/data');
+    await page.waitForURL(/\/data\/data-analysis$/);
+    await tabNode(page, '/data/data-analysis').waitFor();
+    await page.goto('/no-such-page');
+    await page.waitForURL(/\/result\/404$/);
+    await tabNode(page, '/result/404').waitFor();
+    await expect(tabNode(page, '/result/404').innerText()).resolves.toBe('访问页面不存在');
+    const keys = await tabOrder(page);
+    expect(keys).toEqual([HOME_KEY, DESIGNER_COURSE, SHOW_RANK, '/data/data-analysis', '/result/404']);
+    await context.close();
+  });
+
+  it('§2 tab bar: tabs can be dragged to reorder, except the home tab', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, USER_COURSE);
+    await openPage(page, SHOW_RANK);
+
+    await dragTab(page, SHOW_RANK, DESIGNER_COURSE);
+    await expect.poll(() => tabOrder(page)).toEqual([HOME_KEY, SHOW_RANK, DESIGNER_COURSE, USER_COURSE]);
+    await dragTab(page, SHOW_RANK, USER_COURSE);
+    await expect.poll(() => tabOrder(page)).toEqual([HOME_KEY, DESIGNER_COURSE, USER_COURSE, SHOW_RANK]);
+
+    // The home tab does not move, and nothing is dropped before it.
+    await dragTab(page, HOME_KEY, USER_COURSE);
+    await dragTab(page, USER_COURSE, HOME_KEY);
+    await expect.poll(() => tabOrder(page)).toEqual([HOME_KEY, USER_COURSE, DESIGNER_COURSE, SHOW_RANK]);
+    await context.close();
+  });
+
+  it('§2 tab bar: the right-click menu offers refresh, close left from the third tab, close right except on the last, close others with more than two tabs', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await expect(contextMenuItems(page, HOME_KEY)).resolves.toEqual(['刷新', '关闭右侧']);
+    await expect(contextMenuItems(page, DESIGNER_COURSE)).resolves.toEqual(['刷新']);
+
+    await openPage(page, USER_COURSE);
+    await openPage(page, SHOW_RANK);
+    await expect(contextMenuItems(page, HOME_KEY)).resolves.toEqual(['刷新', '关闭右侧', '关闭其他']);
+    await expect(contextMenuItems(page, DESIGNER_COURSE)).resolves.toEqual(['刷新', '关闭右侧', '关闭其他']);
+    await expect(contextMenuItems(page, USER_COURSE)).resolves.toEqual([
+      '刷新',
+      '关闭左侧',
+      '关闭右侧',
+      '关闭其他',
+    ]);
+    await expect(contextMenuItems(page, SHOW_RANK)).resolves.toEqual(['刷新', '关闭左侧', '关闭其他']);
+
+    const menu = await openContextMenu(page, SHOW_RANK);
+    const menuWidth = await menu
+      .locator('.ant-dropdown-menu')
+      .evaluate((node) => (node as HTMLElement).offsetWidth);
+    expect(menuWidth).toBeGreaterThanOrEqual(CONTEXT_MENU_MIN_COLUMN_WIDTH);
+    await closeContextMenu(page, menu);
+
+    // The items do what they say; the right-clicked tab becomes the current page.
+    await chooseFromContextMenu(page, USER_COURSE, '关闭左侧');
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, USER_COURSE, SHOW_RANK]);
+    await chooseFromContextMenu(page, USER_COURSE, '关闭右侧');
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, USER_COURSE]);
+    await page.waitForURL((url) => url.pathname === USER_COURSE);
+    await context.close();
+  });
+
+  it('§2 tab bar: after the current tab closes, the view moves to the neighbouring tab', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, USER_COURSE);
+    await openPage(page, SHOW_RANK);
+    await tabNode(page, USER_COURSE).click();
+    await waitForActiveTab(page, USER_COURSE);
+
+    // The right-hand neighbour takes over…
+    await tabNode(page, USER_COURSE).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL((url) => url.pathname === SHOW_RANK);
+    await waitForActiveTab(page, SHOW_RANK);
+    // …or the left-hand one when the closed tab was the last.
+    await tabNode(page, SHOW_RANK).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL((url) => url.pathname === DESIGNER_COURSE);
+    await waitForActiveTab(page, DESIGNER_COURSE);
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, DESIGNER_COURSE]);
+    // Closing a tab that is not current stays where it is.
+    await openPage(page, USER_COURSE);
+    await tabNode(page, DESIGNER_COURSE).locator('.ant-tabs-tab-remove').click();
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, USER_COURSE]);
+    expect(new URL(page.url()).pathname).toBe(USER_COURSE);
+    await context.close();
+  });
+
+  it('§2 tab bar: refresh re-mounts only that page', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await markPage(page, DESIGNER_COURSE);
+    await openPage(page, PERSONAL_CENTER);
+    const original = await nickname(page).inputValue();
+    await nickname(page).fill('typed before refresh');
+    await markPage(page, HOME_KEY);
+
+    await chooseFromContextMenu(page, PERSONAL_CENTER, '刷新');
+    await expect.poll(() => nickname(page).inputValue()).toBe(original);
+    // The other open pages were not touched.
+    await expect(pageStillMarked(page, DESIGNER_COURSE)).resolves.toBe('still-mounted');
+    await expect(pageStillMarked(page, HOME_KEY)).resolves.toBe('still-mounted');
+
+    // Refreshing a background tab shows it, mounted afresh.
+    await chooseFromContextMenu(page, DESIGNER_COURSE, '刷新');
+    await page.waitForURL((url) => url.pathname === DESIGNER_COURSE);
+    await expect.poll(() => pageStillMarked(page, DESIGNER_COURSE)).toBeNull();
+    await context.close();
+  });
+
+  it('§2 tab bar: a page keeps its typed input and scroll position when switching tabs and back', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 480 } });
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, PERSONAL_CENTER);
+    await nickname(page).fill('kept across tabs');
+    const scrolled = await page.evaluate(() => {
+      const halfway = Math.floor((document.documentElement.scrollHeight - window.innerHeight) / 2);
+      window.scrollTo(0, halfway);
+      return halfway;
+    });
+    expect(scrolled).toBeGreaterThan(40);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // The bar stays under the fixed header, so the tabs are reachable without scrolling back up.
+    await tabNode(page, DESIGNER_COURSE).click();
+    await waitForActiveTab(page, DESIGNER_COURSE);
+    await expect(nickname(page).isVisible()).resolves.toBe(false);
+    await tabNode(page, PERSONAL_CENTER).click();
+    await waitForActiveTab(page, PERSONAL_CENTER);
+    await expect(nickname(page).inputValue()).resolves.toBe('kept across tabs');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+
+  it('§2 tab bar: tabs survive a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, SHOW_RANK);
+    await dragTab(page, SHOW_RANK, DESIGNER_COURSE);
+    await expect.poll(() => tabOrder(page)).toEqual([HOME_KEY, SHOW_RANK, DESIGNER_COURSE]);
+
+    await page.reload();
+    await tabNode(page, SHOW_RANK).waitFor();
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, SHOW_RANK, DESIGNER_COURSE]);
+    await expect(tabNode(page, SHOW_RANK).innerText()).resolves.toBe('秀场排行');
+    await expect(activeTabKey(page)).resolves.toBe(SHOW_RANK);
+
+    // Storage that is not ours is ignored: the bar starts again from the home tab.
+    await page.evaluate(() => localStorage.setItem('designer-console:tabs', '{not json'));
+    await page.goto('/my-vault/vault-statistics');
+    await tabNode(page, HOME_KEY).waitFor();
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY]);
+    await context.close();
+  });
+
+  it('§2 tab bar: switching language keeps the open tabs, their order and their pages state', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await openPage(page, PERSONAL_CENTER);
+    await nickname(page).fill('kept across languages');
+
+    await page.getByRole('button', { name: '切换语言' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => tabNode(page, HOME_KEY).innerText()).toBe('Home');
+    await expect(tabNode(page, DESIGNER_COURSE).innerText()).resolves.toBe('Designer courses');
+    await expect(tabNode(page, PERSONAL_CENTER).innerText()).resolves.toBe('Personal center');
+    await expect(tabOrder(page)).resolves.toEqual([HOME_KEY, DESIGNER_COURSE, PERSONAL_CENTER]);
+    await expect(tabPane(page, PERSONAL_CENTER).getByLabel('Nickname').inputValue()).resolves.toBe(
+      'kept across languages',
+    );
+    await expect(contextMenuItems(page, DESIGNER_COURSE)).resolves.toEqual([
+      'Refresh',
+      'Close right',
+      'Close others',
+    ]);
+    await context.close();
+  });
+
+  it('§2 tab bar: a login tab is never kept, and another designer signing in gets none of the previous tabs', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByLabel('账号').waitFor();
+    await expect(tabBar(page).count()).resolves.toBe(0);
+
+    await loginThroughForm(page, 'newcomer', 'demo123456');
+    await tabNode(page, HOME_KEY).waitFor();
+    await page.waitForURL((url) => url.pathname !== '/start/login');
+    const keys = await tabOrder(page);
+    expect(keys).not.toContain(DESIGNER_COURSE);
+    expect(keys.some((key) => key.startsWith('/start'))).toBe(false);
+    const stored = await page.evaluate(() => localStorage.getItem('designer-console:tabs') ?? '');
+    expect(stored).not.toContain(DESIGNER_COURSE);
+    await context.close();
+  });
+
+  it('§2 tab bar: with multi-tab pages off there is no tab bar and only the current page renders', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(page);
+    await openPage(page, DESIGNER_COURSE);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'designer-console:settings',
+        JSON.stringify({ state: { isUseTabsRouter: false }, version: 0 }),
+      ),
+    );
+    await page.goto('/user/index');
+    await page.getByLabel('昵称').waitFor();
+    await expect(tabBar(page).count()).resolves.toBe(0);
+    await expect(page.getByTestId('tab-pane').count()).resolves.toBe(0);
+    await context.close();
+  });
+});

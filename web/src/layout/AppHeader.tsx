@@ -1,0 +1,69 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Flex, Layout, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useT } from '../locales/index.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { Logo } from './Logo.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
+import { SettingsButton } from './SettingsDrawer.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export const HEADER_HEIGHT = 64;
+
+/** A menu in the header sits on the header's own background and bottom border, not a second one. */
+const headerMenuTheme = { components: { Menu: { colorSplit: 'transparent', itemBg: 'transparent' } } };
+
+export interface AppHeaderProps {
+  /** Top and mix layouts: the header spans the window and carries the logo. */
+  showLogo: boolean;
+  /** A horizontal menu (top layout, split menu), or nothing. */
+  menu: ReactNode;
+  collapsed: boolean;
+  /** Absent when there is no sidebar to collapse (top layout). */
+  onToggleCollapse: (() => void) | undefined;
+  /** Sticky: stays in view while the page scrolls. */
+  fixed: boolean;
+}
+
+/** The header: logo and menu where the layout puts them, then bell, language, settings, user. */
+export function AppHeader({ showLogo, menu, collapsed, onToggleCollapse, fixed }: AppHeaderProps) {
+  const t = useT();
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      data-testid="app-header"
+      style={{
+        height: HEADER_HEIGHT,
+        lineHeight: `${HEADER_HEIGHT - 1}px`,
+        background: token.colorBgContainer,
+        paddingInline: 8,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        ...(fixed ? { position: 'sticky', top: 0, zIndex: 10 } : {}),
+      }}
+    >
+      <Flex align="center" gap={4} style={{ height: '100%' }}>
+        {showLogo && <Logo />}
+        {onToggleCollapse && (
+          <Button
+            type="text"
+            aria-label={t('header.collapse')}
+            aria-expanded={!collapsed}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={onToggleCollapse}
+          />
+        )}
+        {menu ? (
+          <ConfigProvider theme={headerMenuTheme}>{menu}</ConfigProvider>
+        ) : (
+          <span style={{ flex: 1 }} />
+        )}
+        <Flex align="center" gap={4} style={{ flexShrink: 0 }}>
+          <NotificationBell />
+          <LanguageSwitch />
+          <SettingsButton />
+          <UserMenu />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,60 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS, useCombinedRefs } from '@dnd-kit/utilities';
+import { type CSSProperties, cloneElement, type HTMLAttributes, type ReactElement, type Ref } from 'react';
+
+type TabNodeProps = HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> };
+
+interface DraggableTabNodeProps extends HTMLAttributes<HTMLDivElement> {
+  id: string;
+  /** The home tab: neither dragged nor a drop target that moves it. */
+  pinned: boolean;
+  /** The tab node antd renders (a div). */
+  children: ReactElement;
+  /** Set by a wrapping Dropdown, which positions its menu from this node. */
+  ref?: Ref<HTMLDivElement>;
+  /** Passed down by a wrapping Dropdown; meaningless on the tab node. */
+  disabled?: boolean;
+}
+
+/**
+ * One tab of the bar made sortable (antd's draggable-tabs pattern): the tab node antd renders
+ * gets dnd-kit's ref, pointer listeners and transform, plus whatever a wrapping Dropdown adds
+ * (its context-menu handler and ref).
+ */
+export function DraggableTabNode({
+  id,
+  pinned,
+  children: tabNode,
+  ref,
+  style,
+  className,
+  disabled: _disabled,
+  ...wrapperProps
+}: DraggableTabNodeProps) {
+  const { listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: pinned });
+  // rc-tabs types the nodes it hands out as bare elements; each is the tab's <div>.
+  const children = tabNode as ReactElement<TabNodeProps>;
+  const combinedRef = useCombinedRefs<HTMLDivElement>(setNodeRef, (node) => assignRef(ref, node));
+  const sortableStyle: CSSProperties = {
+    ...children.props.style,
+    ...style,
+    transform: CSS.Translate.toString(transform),
+    transition,
+    cursor: pinned ? undefined : 'move',
+    zIndex: isDragging ? 1 : undefined,
+  };
+  // dnd-kit's ARIA attributes describe keyboard dragging, which this bar does not offer; the tab
+  // inside keeps its own role="tab".
+  return cloneElement(children, {
+    ...wrapperProps,
+    ...listeners,
+    ref: combinedRef,
+    style: sortableStyle,
+    className: [children.props.className, className].filter(Boolean).join(' '),
+  });
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}

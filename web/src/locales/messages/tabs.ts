@@ -1,0 +1,41 @@
+import { defineMessages } from '../define.ts';
+
+/** Strings of the multi-tab bar: its context menu and the titles of pages outside the server's menu. */
+export const tabsMessages = defineMessages(
+  {
+    'tabs.home': '首页',
+    'tabs.refresh': '刷新',
+    'tabs.closeLeft': '关闭左侧',
+    'tabs.closeRight': '关闭右侧',
+    'tabs.closeOthers': '关闭其他',
+    'tabs.label': '已打开的页面',
+    'tabs.page.resultSuccess': '成功页',
+    'tabs.page.resultFail': '失败页',
+    'tabs.page.resultNetworkError': '网络异常',
+    'tabs.page.result403': '无权限',
+    'tabs.page.result404': '访问页面不存在',
+    'tabs.page.result500': '服务器出错',
+    'tabs.page.resultBrowserIncompatible': '浏览器不兼容',
+    'tabs.page.resultMaintenance': '系统维护',
+    'tabs.page.userIndex': '个人中心',
+    'tabs.page.notifications': '通知中心',
+  },
+  {
+    'tabs.home': 'Home',
+    'tabs.refresh': 'Refresh',
+    'tabs.closeLeft': 'Close left',
+    'tabs.closeRight': 'Close right',
+    'tabs.closeOthers': 'Close others',
+    'tabs.label': 'Open pages',
+    'tabs.page.resultSuccess': 'Success',
+    'tabs.page.resultFail': 'Failure',
+    'tabs.page.resultNetworkError': 'Network error',
+    'tabs.page.result403': 'No permission',
+    'tabs.page.result404': 'Page not found',
+    'tabs.page.result500': 'Server error',
+    'tabs.page.resultBrowserIncompatible': 'Browser incompatible',
+    'tabs.page.resultMaintenance': 'Maintenance',
+    'tabs.page.userIndex': 'Personal center',
+    'tabs.page.notifications': 'Notifications',
+  },
+);

@@ -1,5 +1,4 @@
 import { createBrowserRouter, redirect } from 'react-router';
-import { ConsoleLayout } from '../layout/ConsoleLayout.tsx';
 import { loginPageLoader, requireSession } from './guard.ts';
 import { lazyPage } from './page-registry.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -21,7 +20,8 @@ export const router = createBrowserRouter([
     id: 'console',
     path: '*',
     loader: requireSession,
-    Component: ConsoleLayout,
+    // The console frame (menus, tabs, settings) is its own chunk: the login page never loads it.
+    lazy: async () => ({ Component: (await import('../layout/ConsoleLayout.tsx')).ConsoleLayout }),
     errorElement: <RouteErrorPage />,
   },
 ]);

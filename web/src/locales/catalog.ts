@@ -1,4 +1,5 @@
 import type { Language } from '@dc/contract';
+import { accountsMessages } from './messages/accounts.ts';
 import { pagesShellMessages } from './messages/pages-shell.ts';
 import { settingsMessages } from './messages/settings.ts';
 import { shellMessages } from './messages/shell.ts';
@@ -13,6 +14,7 @@ const areas = {
   pagesShell: pagesShellMessages,
   settings: settingsMessages,
   tabs: tabsMessages,
+  accounts: accountsMessages,
 };
 
 type Areas = typeof areas;

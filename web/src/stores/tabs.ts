@@ -207,3 +207,6 @@ export const useTabs = create<TabsState>()(
 useSession.subscribe((session) => {
   if (session.designerId !== null) useTabs.getState().adoptDesigner(session.designerId);
 });
+// This module loads with the console chunk, possibly after the guard already knows the designer.
+const signedInDesigner = useSession.getState().designerId;
+if (signedInDesigner !== null) useTabs.getState().adoptDesigner(signedInDesigner);

@@ -13,7 +13,7 @@ export function StartFrame({ children }: { children: ReactNode }) {
       vertical
       align="center"
       justify="center"
-      style={{ minHeight: '100vh', background: token.colorBgLayout }}
+      style={{ minHeight: '100vh', paddingBlock: 32, background: token.colorBgLayout }}
     >
       <Flex justify="space-between" align="center" style={{ width: 'min(420px, 92vw)', marginBottom: 16 }}>
         <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>

@@ -1,0 +1,28 @@
+import type { ModifyDescAnswer, SelfInfo } from '@dc/contract';
+import { fetchMenu } from '../../app/menu-service.ts';
+import { request } from '../../request/index.ts';
+import { useMenu } from '../../stores/menu.ts';
+
+/** The designer information screen's calls (issue 4). Nickname and avatar: user/service.ts. */
+export const selfInfoKey = ['designer', 'account'] as const;
+
+/** `GET /designerapi/v1/account`: account, phone, description and the newly-registered flag. */
+export const fetchSelfInfo = () => request.get<SelfInfo>('/designerapi/v1/account');
+
+/** `POST /designerapi/v1/yiDesigner/modifyDesc`: answers whether the account is still new. */
+export const modifyDescription = (description: string) =>
+  request.post<ModifyDescAnswer>(
+    '/designerapi/v1/yiDesigner/modifyDesc',
+    { description },
+    { showErrorMessage: false },
+  );
+
+/**
+ * Fetches the menu again and puts it in place for the signed-in designer: the sidebar, tabs and
+ * routes follow the store, so a newcomer who has just completed the information sees the full
+ * menu at once, without logging out.
+ */
+export async function reloadMenu(designerId: number): Promise<void> {
+  const answer = await fetchMenu();
+  useMenu.getState().setTree(designerId, answer.list);
+}

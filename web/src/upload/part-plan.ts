@@ -1,0 +1,23 @@
+import { UPLOAD_MAX_PARTS, UPLOAD_PART_SIZE } from '@dc/contract';
+
+/** OSS refuses a part other than the last below 100 KB (EntityTooSmall). */
+export const MIN_PART_SIZE = 100 * 1024;
+
+/**
+ * The part size for a file: the requested size (1 MB by default, spec §9), grown just enough
+ * that the file fits in at most 10000 parts (spec §5). The growth is `ceil(size / 10000)`, a
+ * whole number of bytes, so every part boundary is a byte offset.
+ */
+export function partSizeFor(fileSize: number, requested = UPLOAD_PART_SIZE): number {
+  const base = Math.max(Math.floor(requested), MIN_PART_SIZE);
+  return Math.max(base, Math.ceil(fileSize / UPLOAD_MAX_PARTS));
+}
+
+export const partCount = (fileSize: number, partSize: number): number =>
+  Math.max(1, Math.ceil(fileSize / partSize));
+
+/** Byte range [start, end) of part `partNumber` (1-based). */
+export function partRange(fileSize: number, partSize: number, partNumber: number): [number, number] {
+  const start = (partNumber - 1) * partSize;
+  return [start, Math.min(start + partSize, fileSize)];
+}

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** A string field as users type it: trimmed, bounded, never empty unless optional. */
-export const text = (max: number, min = 1) => z.string().trim().min(min).max(max);
+export const text = (max: number, min = 1) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    // PostgreSQL refuses NUL in text: say so on the field instead of failing the write.
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
 /** Accepts the web's form booleans ('1', '0', 'true', 'false', 'on') as well as JSON booleans. */
 export const formBoolean = z

@@ -4,13 +4,20 @@
  * command and closes. Exit codes: 0 done, 1 the command could not do it, 2 bad usage or setting.
  */
 import { accountCommands } from './admin/accounts.ts';
+import { applicationCommands } from './admin/applications.ts';
+import { contractCommands } from './admin/contracts.ts';
 import { outboxCommands } from './admin/outbox.ts';
 import { AdminFailure, AdminRegistry, AdminUsageError } from './admin/registry.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 /** Every command; later issues add their groups here. */
-export const adminRegistry = new AdminRegistry(accountCommands, outboxCommands);
+export const adminRegistry = new AdminRegistry(
+  accountCommands,
+  outboxCommands,
+  applicationCommands,
+  contractCommands,
+);
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {

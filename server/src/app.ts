@@ -6,12 +6,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { requestLogSerializers } from './http/log-redaction.ts';
+import { addressesRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { contractsRoutes } from './modules/contracts/routes.ts';
+import { demoImagesRoutes } from './modules/demo-images/routes.ts';
 import { designerRoutes } from './modules/designer/routes.ts';
+import { exclusiveRoutes } from './modules/exclusive/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { partnersRoutes } from './modules/partners/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { registerRoutes } from './modules/register/routes.ts';
 import { scanRoutes } from './modules/scan/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
@@ -77,6 +83,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(registerRoutes);
       await api.register(scanRoutes);
       await api.register(membersRoutes);
+      await api.register(profileRoutes);
+      await api.register(exclusiveRoutes);
+      await api.register(contractsRoutes);
+      await api.register(partnersRoutes);
+      await api.register(addressesRoutes);
+      await api.register(demoImagesRoutes);
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: API_PREFIX },

@@ -82,6 +82,10 @@ describe('bad input answers 40000 naming the field, and writes nothing', () => {
     expectValidationError(await postInfo({ pic: `https://img.example.com/${'a'.repeat(1024)}` }), 'pic');
   });
 
+  it('a NUL character in a text field → 40000 naming it, never a 500', async () => {
+    expectValidationError(await postInfo({ nickname: 'bad\u0000name' }), 'nickname');
+  });
+
   it('blank strings count as missing once trimmed', async () => {
     expectValidationError(await postLogin({ account: '   ', password: PASSWORD }), 'account');
     expectValidationError(await postInfo({ nickname: '  ' }), 'nickname');

@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { designers } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedAddresses } from './addresses.ts';
+import { seedExclusive, seedProviders } from './exclusive.ts';
 import { seedMembers } from './members.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedPartners } from './partners.ts';
+import { seedProfile } from './profile.ts';
 import { seededRandom } from './random.ts';
 import { demoLedger, insertInChunks } from './vault.ts';
 
@@ -46,9 +50,16 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
         newlyRegister: true,
       })
       .returning({ id: designers.id });
-    await insertInChunks(tx, demoLedger(demo!.id, now, random));
+    const ledger = demoLedger(demo!.id, now, random);
+    await insertInChunks(tx, ledger);
     await seedNotifications(tx, { demo: demo!.id, newcomer: newcomer!.id }, now);
     await seedMembers(tx, demo!.id, now);
+    // Basic information (issue 4 items 5, 7, 8, 9): own random streams, the figures above unchanged.
+    await seedProfile(tx, demo!.id, now);
+    const providerIds = await seedProviders(tx, now);
+    await seedExclusive(tx, { id: demo!.id, nickname: '林设计师' }, providerIds, now);
+    await seedPartners(tx, demo!.id, now, ledger);
+    await seedAddresses(tx, demo!.id, now);
   });
   return true;
 }

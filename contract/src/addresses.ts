@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { lineText, pureSchema } from './basic-information.ts';
+import { wireDateTime } from './fields.ts';
+import { regionPathProblem } from './regions/index.ts';
+
+/**
+ * 店铺地址 (shop address, issue 4 item 9): `GET/POST /designerapi/v1/shop-addresses`,
+ * `PUT/DELETE /designerapi/v1/shop-addresses/:id`, `POST …/shop-addresses/:id/default`.
+ * At most 20 per designer; while there is any, exactly one is the default.
+ */
+
+export const SHOP_ADDRESS_MAX = 20;
+export const CONSIGNEE_MAX = 32;
+export const ADDRESS_DETAIL_MAX = 120;
+
+/** A mobile number, or a landline with its area code (`021-12345678`). */
+export const CONTACT_PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
+export const contactPhoneField = z
+  .string()
+  .trim()
+  .regex(CONTACT_PHONE_PATTERN, 'a mobile number, or a landline such as 021-12345678');
+
+/**
+ * The cascader's value: `[provinceCode, cityCode, districtCode]` of the shipped region list
+ * (`regionCascaderOptions()`); a wrong path is one 40000 on `region`.
+ */
+export const regionPathField = /* @__PURE__ */ pureSchema(() =>
+  z.array(z.string().trim().max(6)).superRefine((codes, ctx) => {
+    const problem = regionPathProblem(codes);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
+
+/**
+ * The address form (`POST` creates, `PUT` replaces). `isDefault`: true makes it the default
+ * (the first address always is); on PUT, omitted leaves it as it is, and false on the default
+ * address is 40900 (set another address as default instead).
+ */
+export const shopAddressBodySchema = /* @__PURE__ */ pureSchema(() =>
+  z.strictObject({
+    consignee: lineText(CONSIGNEE_MAX),
+    phone: contactPhoneField,
+    region: regionPathField,
+    detail: lineText(ADDRESS_DETAIL_MAX),
+    postalCode: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, '6 digits'),
+      ])
+      .default(''),
+    isDefault: z.boolean().optional(),
+  }),
+);
+export type ShopAddressBody = z.input<typeof shopAddressBodySchema>;
+
+export const shopAddressSchema = z.object({
+  id: z.number().int(),
+  consignee: z.string(),
+  phone: z.string(),
+  /** `[provinceCode, cityCode, districtCode]`. */
+  region: z.array(z.string()),
+  /** `['广东省', '广州市', '天河区']`. */
+  regionNames: z.array(z.string()),
+  detail: z.string(),
+  postalCode: z.string(),
+  isDefault: z.boolean(),
+  createdAt: wireDateTime,
+  updatedAt: wireDateTime,
+});
+export type ShopAddress = z.infer<typeof shopAddressSchema>;
+
+/** `DELETE /designerapi/v1/shop-addresses/:id` answer: the default address now (null when none is left). */
+export const shopAddressDeleteAnswerSchema = z.object({ defaultId: z.number().int().nullable() });
+export type ShopAddressDeleteAnswer = z.infer<typeof shopAddressDeleteAnswerSchema>;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PIC_URL_MAX } from './designer.ts';
+import { text } from './fields.ts';
+import { localizedTextSchema } from './menu.ts';
+
+/**
+ * Pieces shared by the 基本信息 (basic information) areas of issue 4: designer profile,
+ * exclusive designer and contracts, designer partner, shop address.
+ */
+
+/** `:id` of a resource call: a positive 32-bit integer (anything else is 40000 on `id`). */
+export const idParamsSchema = z.strictObject({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** Control characters (NUL and the like) that no text field takes: the database refuses NUL. */
+const hasControlCharacter = (value: string, allowLineBreaks: boolean): boolean => {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (allowLineBreaks && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+};
+
+/** A one-line text field: trimmed, bounded, no control characters, no line breaks or tabs. */
+export const lineText = (max: number, min = 1) =>
+  text(max, min).refine(
+    (value) => !hasControlCharacter(value, false),
+    'must be one line of text without control characters',
+  );
+
+/** A multi-line text field: like lineText, but line breaks and tabs are kept. */
+export const multilineText = (max: number, min = 1) =>
+  text(max, min).refine((value) => !hasControlCharacter(value, true), 'must not contain control characters');
+
+/** A positive integer id in a body or a query. */
+export const idField = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/**
+ * An image: an http(s) URL (what the upload returns), or a path on this server (`/designerapi/…`,
+ * as the demo data uses), at most 1024 characters, no spaces.
+ */
+export const imageUrlField = z
+  .string()
+  .trim()
+  .max(PIC_URL_MAX)
+  .refine((value) => {
+    if (/\s/.test(value) || hasControlCharacter(value, false)) return false;
+    if (/^\/(?!\/)/.test(value)) return true;
+    return /^https?:\/\/[^/?#]+(?:[/?#].*)?$/i.test(value);
+  }, 'must be an http(s) URL or a path on this server');
+
+/** A list of distinct image URLs, at most `max`. */
+export const imageListField = (max: number, min = 0) =>
+  z
+    .array(imageUrlField)
+    .min(min, min === 1 ? 'add at least one image' : `add at least ${min} images`)
+    .max(max, `at most ${max} images`)
+    .refine((urls) => new Set(urls).size === urls.length, 'the same image is listed twice');
+
+/** A search keyword: trimmed, at most 64 characters; '' means no keyword. */
+export const keywordField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((value) => !hasControlCharacter(value, false), 'must not contain control characters')
+  .optional();
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not), in the years 1900-2199. */
+export const calendarDateField = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'no such date')
+  .refine((value) => value >= '1900-01-01' && value < '2200-01-01', 'must be in the years 1900-2199');
+
+/** A month `YYYY-MM`. */
+export const monthField = z
+  .string()
+  .trim()
+  .regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM (1900-2199)');
+
+/** An option of a picker the server supplies: a value and its label in both languages. */
+export const labelledOptionSchema = z.object({ value: z.string(), label: localizedTextSchema });
+export type LabelledOption = z.infer<typeof labelledOptionSchema>;
+
+/** A region as the calls answer it. */
+export const regionSchema = z.object({ code: z.string(), name: z.string() });
+
+/** `GET /designerapi/v1/demo-images/:name`: the placeholder pictures of the demo data. */
+export const demoImageParamsSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}\.svg$/, 'a name such as portfolio-1.svg'),
+});
+
+/**
+ * Builds a schema at module load, marked pure: a bundle that never uses it (the login page)
+ * drops it and what it refers to, such as the region data.
+ */
+export const pureSchema = <T>(make: () => T): T => make();

@@ -1,0 +1,53 @@
+import {
+  designerProfileBodySchema,
+  designerProfileSchema,
+  emptyQuerySchema,
+  envelopeSchema,
+  loadRegions,
+} from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { getProfile, saveProfile } from './service.ts';
+
+const TAGS = ['designer-profile'];
+
+/** 设计师信息: the designer profile with its completeness (issue 4 item 5). */
+export async function profileRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+  // The region list validates cities and addresses: loaded once, before the first request.
+  await loadRegions();
+
+  app.get(
+    '/designer-profile',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The designer profile, with its completeness',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(designerProfileSchema) },
+      },
+    },
+    async (request) => ok(await getProfile(app.db, designerIdOf(request))),
+  );
+
+  app.put(
+    '/designer-profile',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save the whole profile; nickname + description complete a newly registered account',
+        body: designerProfileBodySchema,
+        response: { 200: envelopeSchema(designerProfileSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const profile = await saveProfile(app.db, designerIdOf(request), request.body, ctx.now);
+      return ok(profile, say(ctx.lang, '保存成功', 'Saved'));
+    },
+  );
+}

@@ -304,9 +304,10 @@ describe('notifications', () => {
     await page.getByRole('button', { name: '通知' }).click();
     const popover = page.getByTestId('notification-popover');
     await popover.waitFor();
-    await expect(popover.getByRole('button', { name: '标为已读' }).count()).resolves.toBe(
-      Math.min(unread, 5),
-    );
+    // The popover's list loads after it opens: wait for it rather than count at once.
+    await expect
+      .poll(() => popover.getByRole('button', { name: '标为已读' }).count())
+      .toBe(Math.min(unread, 5));
     await shot(page, 'notification-bell');
 
     await popover.getByRole('button', { name: '全部已读' }).click();

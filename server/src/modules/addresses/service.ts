@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { shopAddresses } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { singlePage } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure } from '../auth/failures.ts';
 import { lockDesigner } from '../basic-information/query.ts';
@@ -51,7 +52,7 @@ export async function listAddresses(db: Database, designerId: number): Promise<L
     .from(shopAddresses)
     .where(eq(shopAddresses.designerId, designerId))
     .orderBy(desc(shopAddresses.isDefault), desc(shopAddresses.updatedAt), desc(shopAddresses.id));
-  return { dataList: rows.map(toWire), totalNumber: rows.length, totalPages: rows.length > 0 ? 1 : 0 };
+  return singlePage(rows.map(toWire));
 }
 
 async function ownAddress(tx: Database, designerId: number, id: number): Promise<Row> {

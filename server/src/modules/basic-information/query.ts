@@ -9,8 +9,6 @@ export const likePattern = (keyword: string): string => `%${keyword.replace(/[\\
 export const containsText = (column: AnyColumn, keyword: string): SQL =>
   sql`${column} ilike ${likePattern(keyword)}`;
 
-export const totalPagesOf = (totalNumber: number, pageSize: number) => Math.ceil(totalNumber / pageSize);
-
 /** Business time is Asia/Shanghai, UTC+8 all year. */
 const BUSINESS_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;

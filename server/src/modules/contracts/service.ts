@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { contractEvents, contracts, designers, providers } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
 import {
@@ -26,7 +27,6 @@ import {
   businessDayEnd,
   businessDayStart,
   containsText,
-  totalPagesOf,
 } from '../basic-information/query.ts';
 import { createNotification } from '../notifications/service.ts';
 

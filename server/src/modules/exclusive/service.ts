@@ -36,9 +36,10 @@ import {
   providers,
 } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { singlePage, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
-import { containsText, lockDesigner, totalPagesOf } from '../basic-information/query.ts';
+import { containsText, lockDesigner } from '../basic-information/query.ts';
 import { createNotification } from '../notifications/service.ts';
 import bankList from './banks.json' with { type: 'json' };
 
@@ -72,7 +73,7 @@ export function listBanks(query: {
 /** `getBankCitys`: the provinces, or the cities of `province` (validated by the query schema). */
 export function bankCities(query: { province?: string | undefined }): ListPage<Region> {
   const list = query.province ? (citiesOf(query.province) ?? []) : provinces();
-  return { dataList: list, totalNumber: list.length, totalPages: list.length > 0 ? 1 : 0 };
+  return singlePage(list);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 
 type Row = typeof members.$inferSelect;
@@ -35,7 +36,7 @@ export async function listMembers(
           .orderBy(direction(members.boundAt), direction(members.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize);
-  return { dataList: rows.map(toWire), totalNumber, totalPages: Math.ceil(totalNumber / query.pageSize) };
+  return { dataList: rows.map(toWire), totalNumber, totalPages: totalPagesOf(totalNumber, query.pageSize) };
 }
 
 /** Unbinds one of the designer's own members; another designer's (or an unknown) id is 40400. */

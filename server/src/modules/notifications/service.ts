@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notFound, validationError } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { publishSignal } from './events.ts';
 
@@ -89,7 +90,7 @@ export async function listNotifications(
   return {
     dataList: rows.map(toWire),
     totalNumber,
-    totalPages: Math.ceil(totalNumber / filter.pageSize),
+    totalPages: totalPagesOf(totalNumber, filter.pageSize),
   };
 }
 

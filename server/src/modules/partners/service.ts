@@ -11,8 +11,9 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { Database } from '../../db/client.ts';
 import { partnerCompanies, partnerDividends, partnerDynamics } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { sumOf, totalPagesOf } from '../basic-information/query.ts';
+import { sumOf } from '../basic-information/query.ts';
 
 const totalsColumns = {
   revenue: sumOf(sql`sum(${partnerDividends.revenue})`),

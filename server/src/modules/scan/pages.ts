@@ -3,11 +3,7 @@
  * operator's SMS outbox. Plain HTML and inline styles, no script (the CSP forbids inline
  * scripts and none is needed), every dynamic value escaped.
  */
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../http/escape-html.ts';
 
 /** Marks a string as already-escaped HTML. */
 export interface Html {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { singlePage } from '../../http/list-page.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { html, page } from '../scan/pages.ts';
@@ -78,7 +79,7 @@ export async function smsRoutes(scope: FastifyInstance) {
       }
       const items = await listOutbox(app.db, { phone: request.query.phone || undefined, limit: 50 });
       if (request.query.format === 'json') {
-        return ok({ dataList: items, totalNumber: items.length, totalPages: items.length ? 1 : 0 });
+        return ok(singlePage(items));
       }
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const rows = items.map(

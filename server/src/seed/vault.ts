@@ -1,99 +1,106 @@
 import type { Database } from '../db/client.ts';
-import { ledgerEntries } from '../db/schema/index.ts';
-import type { SeededRandom } from './random.ts';
-
-type LedgerRow = typeof ledgerEntries.$inferInsert;
+import { ledgerEntries, withdrawals } from '../db/schema/index.ts';
+import { rebuildLedgerRollups } from '../modules/vault/ledger.ts';
+import {
+  boutiqueSaleEntries,
+  courseSaleEntries,
+  type LedgerRow,
+  partnerDividendEntries,
+  videoRewardEntries,
+} from './vault-sources.ts';
 
 const DAY_MS = 86_400_000;
-/** Income settles after this many days; newer entries are pending settlement. */
-const SETTLEMENT_DAYS = 7;
-const PLATFORM_FEE_RATE = 0.1;
+/** demo withdraws this share of the available balance on the 28th of every month, when over ¥1,000. */
+const WITHDRAWAL_PERCENT = 60;
+const WITHDRAWAL_MINIMUM = 100_000;
 
-const COURSE_TITLES = ['旗袍立裁入门', '西装版型精讲', '亚麻衬衫制作', '童装打版基础', '婚纱设计进阶'];
-const PRODUCT_TITLES = ['真丝旗袍', '羊毛西装外套', '亚麻阔腿裤', '手工刺绣披肩', '棉麻连衣裙'];
-const VIDEO_TITLES = ['秀场幕后', '面料挑选技巧', '一分钟改衣', '旗袍盘扣教程'];
+/**
+ * demo's ledger, made from the rows the other areas seeded (issue 6: never an invented series):
+ * course purchases, boutique orders (and their refunds), video plays and paid partner dividends
+ * (seed/vault-sources.ts), plus demo's own monthly withdrawals. Run after those seeds.
+ */
+export async function demoLedger(db: Database, designerId: number, now: Date): Promise<LedgerRow[]> {
+  const income = [
+    ...(await courseSaleEntries(db, designerId, now)),
+    ...(await boutiqueSaleEntries(db, designerId, now)),
+    ...(await videoRewardEntries(db, designerId, now)),
+    ...(await partnerDividendEntries(db, designerId, now)),
+  ];
+  const rows = [...income, ...monthlyWithdrawals(designerId, income, now)];
+  // In time order (stable: the sources' own orders break ties), so ids follow time.
+  return rows.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+}
 
-/** A year of ledger entries ending at `now`: sales every day, dividends and withdrawals monthly. */
-export function demoLedger(designerId: number, now: Date, random: SeededRandom): LedgerRow[] {
+/**
+ * On the 28th of each month (10:00 Asia/Shanghai, paid the next day), a withdrawal of
+ * WITHDRAWAL_PERCENT of what was available then: income settled by that time (refunded sales and
+ * their refunds cancel out) less the earlier withdrawals. Never more than the balance of the time.
+ */
+export function monthlyWithdrawals(designerId: number, income: LedgerRow[], now: Date): LedgerRow[] {
+  const settling = income
+    .filter((row) => row.state !== 'refunded' && row.settleDueAt)
+    .map((row) => ({ at: (row.settleDueAt as Date).getTime(), net: row.net }))
+    .sort((a, b) => a.at - b.at);
   const rows: LedgerRow[] = [];
-  const settlementEdge = now.getTime() - SETTLEMENT_DAYS * DAY_MS;
-  const income = (kind: LedgerRow['kind'], amount: number, title: string, at: Date) => {
-    const fee = Math.round(amount * PLATFORM_FEE_RATE);
-    const settled = at.getTime() < settlementEdge;
+  let available = 0;
+  let cursor = 0;
+  const month = new Date(now.getTime() - 366 * DAY_MS);
+  for (let m = 0; m <= 13; m++) {
+    const date = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + m, 28));
+    const submittedAt = new Date(`${date.toISOString().slice(0, 10)}T10:00:00+08:00`);
+    const paidAt = new Date(submittedAt.getTime() + DAY_MS);
+    if (paidAt.getTime() > now.getTime()) break;
+    for (; cursor < settling.length && settling[cursor]!.at <= submittedAt.getTime(); cursor++) {
+      available += settling[cursor]!.net;
+    }
+    if (available <= WITHDRAWAL_MINIMUM) continue;
+    const amount = Math.floor((available * WITHDRAWAL_PERCENT) / 100 / 100) * 100;
+    available -= amount;
     rows.push({
       designerId,
-      kind,
-      amount,
-      fee,
-      net: amount - fee,
-      state: settled ? 'available' : 'pending',
-      title,
-      createdAt: at,
-      settledAt: settled ? new Date(at.getTime() + SETTLEMENT_DAYS * DAY_MS) : null,
+      kind: 'withdrawal',
+      amount: -amount,
+      fee: 0,
+      net: -amount,
+      state: 'withdrawn',
+      title: '提现到银行卡',
+      createdAt: submittedAt,
+      settledAt: paidAt,
     });
-  };
-
-  // Net of entries settled before the current day, kept as the days advance.
-  let settledNet = 0;
-  let settledCursor = 0;
-  for (let day = 365; day >= 0; day--) {
-    const dayStart = now.getTime() - day * DAY_MS;
-    const at = () => new Date(Math.min(now.getTime() - 1000, dayStart + random.int(0, DAY_MS - 1000)));
-    const growth = 1 + (365 - day) / 365; // business grows over the year
-    for (let i = random.int(1, Math.round(4 * growth)); i > 0; i--) {
-      income('course_sale', random.int(99, 499) * 100, random.pick(COURSE_TITLES), at());
-    }
-    for (let i = random.int(0, Math.round(3 * growth)); i > 0; i--) {
-      income('boutique_sale', random.int(199, 2999) * 100, random.pick(PRODUCT_TITLES), at());
-    }
-    if (random.chance(0.3)) income('video_reward', random.int(5, 200) * 100, random.pick(VIDEO_TITLES), at());
-    if (random.chance(0.04)) {
-      const amount = random.int(99, 999) * 100;
-      rows.push({
-        designerId,
-        kind: 'refund',
-        amount: -amount,
-        fee: 0,
-        net: -amount,
-        state: 'refunded',
-        title: random.pick(PRODUCT_TITLES),
-        createdAt: at(),
-        settledAt: at(),
-      });
-    }
-    const date = new Date(dayStart);
-    if (date.getUTCDate() === 15) income('partner_dividend', random.int(500, 3000) * 100, '合伙人分红', at());
-    // Withdraw most of what has settled, once a month.
-    for (; settledCursor < rows.length; settledCursor++) {
-      const row = rows[settledCursor]!;
-      if ((row.createdAt as Date).getTime() >= dayStart) break;
-      if (row.state !== 'pending') settledNet += row.net;
-    }
-    const available = settledNet;
-    if (date.getUTCDate() === 28 && available > 100_000) {
-      const amount = Math.floor((available * 0.6) / 100) * 100;
-      rows.push({
-        designerId,
-        kind: 'withdrawal',
-        amount: -amount,
-        fee: 0,
-        net: -amount,
-        state: 'withdrawn',
-        title: '提现到银行卡',
-        createdAt: new Date(dayStart),
-        settledAt: new Date(dayStart + DAY_MS),
-      });
-    }
   }
   return rows;
 }
 
-export async function insertInChunks(
-  db: Pick<Database, 'insert'>,
-  rows: LedgerRow[],
-  chunk = 500,
-): Promise<void> {
+/** demo's payout account: the one of the approved exclusive application (seed/exclusive.ts). */
+const DEMO_BANK = { bankName: '招商银行', accountName: '林晓岚', accountNumber: '6225880212345678' };
+
+/**
+ * Inserts a seeded ledger: each withdrawal entry gets its paid `withdrawals` row first, then the
+ * entries go in, then the designer's rollups are rebuilt from them (one pass, not per row).
+ */
+export async function insertInChunks(db: Database, rows: LedgerRow[], chunk = 500): Promise<void> {
+  for (const row of rows) {
+    if (row.kind !== 'withdrawal') continue;
+    const submittedAt = row.createdAt as Date;
+    const paidAt = (row.settledAt as Date | null) ?? submittedAt;
+    const [withdrawal] = await db
+      .insert(withdrawals)
+      .values({
+        designerId: row.designerId,
+        amount: -row.amount,
+        ...DEMO_BANK,
+        state: 'paid',
+        submittedAt,
+        processedAt: new Date(submittedAt.getTime() + 2 * 3_600_000),
+        paidAt,
+      })
+      .returning({ id: withdrawals.id });
+    row.withdrawalId = withdrawal!.id;
+    row.title = `提现到 ${DEMO_BANK.bankName} ${DEMO_BANK.accountNumber.slice(-4)}`;
+  }
   for (let i = 0; i < rows.length; i += chunk) {
     await db.insert(ledgerEntries).values(rows.slice(i, i + chunk));
   }
+  const designerIds = new Set(rows.map((row) => row.designerId));
+  for (const designerId of designerIds) await rebuildLedgerRollups(db, designerId);
 }

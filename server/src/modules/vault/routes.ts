@@ -1,24 +1,213 @@
-import { emptyQuerySchema, envelopeSchema, vaultBalanceSchema } from '@dc/contract';
+import { Readable } from 'node:stream';
+import {
+  emptyQuerySchema,
+  envelopeSchema,
+  idParamsSchema,
+  incomeBySourceSchema,
+  incomeTrendQuerySchema,
+  incomeTrendSchema,
+  ledgerEntrySchema,
+  ledgerExportQuerySchema,
+  ledgerListQuerySchema,
+  ledgerPageSchema,
+  listPageSchema,
+  pendingSettlementsSchema,
+  topItemsQuerySchema,
+  topItemsSchema,
+  vaultBalanceQuerySchema,
+  vaultBalanceSchema,
+  vaultRangeQuerySchema,
+  withdrawalAccountSchema,
+  withdrawalBodySchema,
+  withdrawalListQuerySchema,
+  withdrawalSchema,
+} from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { vaultBalance } from './service.ts';
+import { recordAuditEvent } from '../audit/record.ts';
+import { say } from '../auth/context.ts';
+import { vaultBalance } from './balance.ts';
+import { ledgerCsv } from './export.ts';
+import { pendingSettlements, topItems } from './items.ts';
+import { ledgerEntry, ledgerPage } from './ledger-query.ts';
+import { incomeBySource, incomeTrend } from './trends.ts';
+import { defaultBankAccount, listWithdrawals, requestWithdrawal } from './withdrawals.ts';
 
+const TAGS = ['vault'];
+
+/** 我的金库 (issue 6 items 1–3): statistics, the ledger with its CSV export, withdrawals. */
 export async function vaultRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSession);
+  const now = () => app.config.now();
 
   app.get(
     '/vault/balance',
     {
       schema: {
-        tags: ['vault'],
-        summary: 'Balance cards of vault statistics (fen)',
-        querystring: emptyQuerySchema,
+        tags: TAGS,
+        summary: 'Balance cards (fen), now and `days` ago',
+        querystring: vaultBalanceQuerySchema,
         response: { 200: envelopeSchema(vaultBalanceSchema) },
       },
     },
-    async (request) => ok(await vaultBalance(app.db, designerIdOf(request))),
+    async (request) => ok(await vaultBalance(app.db, designerIdOf(request), request.query.days, now())),
+  );
+
+  app.get(
+    '/vault/income-trend',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Income per day, week or month of a range (at most 366 days)',
+        querystring: incomeTrendQuerySchema,
+        response: { 200: envelopeSchema(incomeTrendSchema) },
+      },
+    },
+    async (request) => ok(await incomeTrend(app.db, designerIdOf(request), request.query, now())),
+  );
+
+  app.get(
+    '/vault/income-by-source',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Net income per earning kind of a range',
+        querystring: vaultRangeQuerySchema,
+        response: { 200: envelopeSchema(incomeBySourceSchema) },
+      },
+    },
+    async (request) => ok(await incomeBySource(app.db, designerIdOf(request), request.query, now())),
+  );
+
+  app.get(
+    '/vault/top-items',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Items that earned most in a range',
+        querystring: topItemsQuerySchema,
+        response: { 200: envelopeSchema(topItemsSchema) },
+      },
+    },
+    async (request) => ok(await topItems(app.db, designerIdOf(request), request.query, now())),
+  );
+
+  app.get(
+    '/vault/pending-settlements',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Pending income per day it settles',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(pendingSettlementsSchema) },
+      },
+    },
+    async (request) => ok(await pendingSettlements(app.db, designerIdOf(request), now())),
+  );
+
+  app.get(
+    '/vault/ledger',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The ledger: filtered, sorted, paged, with totals of the filtered rows',
+        querystring: ledgerListQuerySchema,
+        response: { 200: envelopeSchema(ledgerPageSchema) },
+      },
+    },
+    async (request) => ok(await ledgerPage(app.db, designerIdOf(request), request.query, now())),
+  );
+
+  app.get(
+    '/vault/ledger/export.csv',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The filtered ledger as CSV (UTF-8 with BOM), streamed',
+        querystring: ledgerExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request.headers['accept-language']);
+      const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
+      const csv = ledgerCsv(app.db, designerIdOf(request), request.query, language);
+      await recordAuditEvent(app.db, {
+        designerId: designerIdOf(request),
+        action: 'export',
+        targetType: 'vault-ledger',
+        summary: `Vault ledger exported as CSV (${
+          Object.entries(request.query)
+            .filter(([key, value]) => value !== undefined && value !== '' && key !== '_t')
+            .map(([key, value]) => `${key}=${String(value)}`)
+            .join(', ') || 'all entries'
+        })`,
+        at: now(),
+      });
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vault-ledger-${stamp}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(csv));
+    },
+  );
+
+  app.get(
+    '/vault/ledger/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One ledger entry',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(ledgerEntrySchema) },
+      },
+    },
+    async (request) => ok(await ledgerEntry(app.db, designerIdOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/vault/withdrawals',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Withdrawals, newest first',
+        querystring: withdrawalListQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(withdrawalSchema)) },
+      },
+    },
+    async (request) => ok(await listWithdrawals(app.db, designerIdOf(request), request.query)),
+  );
+
+  app.get(
+    '/vault/withdrawal-account',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The default payout account (the approved exclusive application)',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(withdrawalAccountSchema) },
+      },
+    },
+    async (request) => ok({ bankAccount: await defaultBankAccount(app.db, designerIdOf(request)) }),
+  );
+
+  app.post(
+    '/vault/withdrawals',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Request a withdrawal of at most the available balance',
+        body: withdrawalBodySchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request.headers['accept-language']);
+      const withdrawal = await requestWithdrawal(app.db, designerIdOf(request), request.body, now());
+      return ok(withdrawal, say(lang, '提现申请已提交', 'Withdrawal requested'));
+    },
   );
 }

@@ -1,0 +1,103 @@
+import type { LedgerEntry, LedgerFilters, LedgerPage } from '@dc/contract';
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ledgerEntries as l } from '../../db/schema/index.ts';
+import { notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
+import { toWireDateTime } from '../../http/wire-time.ts';
+import { addDays, startOfBusinessDay } from './business-day.ts';
+import { settleDueEntries } from './ledger.ts';
+
+export type LedgerRow = typeof l.$inferSelect;
+
+export const ledgerEntryToWire = (row: LedgerRow): LedgerEntry => ({
+  id: row.id,
+  kind: row.kind,
+  amount: row.amount,
+  fee: row.fee,
+  net: row.net,
+  state: row.state,
+  title: row.title,
+  sourceType: row.sourceType,
+  sourceId: row.sourceId,
+  sourceTitle: row.sourceTitle,
+  buyer: row.buyer,
+  withdrawalId: row.withdrawalId,
+  createdAt: toWireDateTime(row.createdAt),
+  settleDueAt: row.settleDueAt ? toWireDateTime(row.settleDueAt) : null,
+  settledAt: row.settledAt ? toWireDateTime(row.settledAt) : null,
+});
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of the designer's ledger under the filters (dates are business days, inclusive). */
+export function ledgerWhere(designerId: number, filters: LedgerFilters): SQL {
+  const keyword = filters.keyword ? likePattern(filters.keyword) : undefined;
+  return and(
+    eq(l.designerId, designerId),
+    filters.kind ? eq(l.kind, filters.kind) : undefined,
+    filters.state ? eq(l.state, filters.state) : undefined,
+    filters.dateFrom ? gte(l.createdAt, startOfBusinessDay(filters.dateFrom)) : undefined,
+    filters.dateTo ? lt(l.createdAt, startOfBusinessDay(addDays(filters.dateTo, 1))) : undefined,
+    filters.amountMin !== undefined ? gte(l.amount, filters.amountMin) : undefined,
+    filters.amountMax !== undefined ? lte(l.amount, filters.amountMax) : undefined,
+    keyword ? or(ilike(l.title, keyword), ilike(l.sourceTitle, keyword), ilike(l.buyer, keyword)) : undefined,
+  ) as SQL;
+}
+
+export const sortColumnOf = (sortBy: LedgerFilters['sortBy']) =>
+  sortBy === 'amount' ? l.amount : sortBy === 'net' ? l.net : l.createdAt;
+
+/** `GET /vault/ledger`: one page of the filtered ledger and the totals of all filtered rows. */
+export async function ledgerPage(
+  db: Database,
+  designerId: number,
+  query: LedgerFilters & { page: number; pageSize: number },
+  now: Date,
+): Promise<LedgerPage> {
+  await settleDueEntries(db, designerId, now);
+  const where = ledgerWhere(designerId, query);
+  const [totals] = await db
+    .select({
+      entries: sql<string>`count(*)`,
+      amount: sql<string>`coalesce(sum(${l.amount}), 0)`,
+      fee: sql<string>`coalesce(sum(${l.fee}), 0)`,
+      net: sql<string>`coalesce(sum(${l.net}), 0)`,
+    })
+    .from(l)
+    .where(where);
+  const totalNumber = Number(totals?.entries ?? 0);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows =
+    (query.page - 1) * query.pageSize >= totalNumber
+      ? []
+      : await db
+          .select()
+          .from(l)
+          .where(where)
+          .orderBy(direction(sortColumnOf(query.sortBy)), direction(l.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+  return {
+    dataList: rows.map(ledgerEntryToWire),
+    totalNumber,
+    totalPages: totalPagesOf(totalNumber, query.pageSize),
+    totals: {
+      entries: totalNumber,
+      amount: Number(totals?.amount ?? 0),
+      fee: Number(totals?.fee ?? 0),
+      net: Number(totals?.net ?? 0),
+    },
+    computedAt: toWireDateTime(now),
+  };
+}
+
+/** `GET /vault/ledger/:id`: one of the designer's entries (another designer's: 40400). */
+export async function ledgerEntry(db: Database, designerId: number, id: number): Promise<LedgerEntry> {
+  const [row] = await db
+    .select()
+    .from(l)
+    .where(and(eq(l.id, id), eq(l.designerId, designerId)));
+  if (!row) throw notFound();
+  return ledgerEntryToWire(row);
+}

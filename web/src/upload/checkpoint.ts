@@ -43,11 +43,12 @@ export interface ResumeRecord {
   state: UploadItemState;
 }
 
-const KEY_PREFIX = 'dc-vod-upload:';
+/** Every resume record's storage key starts with this (a page lists unfinished uploads by it). */
+export const RESUME_KEY_PREFIX = 'dc-vod-upload:';
 
 /** The storage key of a file's record: its name, last modified time and size. */
 export const resumeRecordKey = (file: FileIdentity): string =>
-  `${KEY_PREFIX}${JSON.stringify([file.name, file.lastModified, file.size])}`;
+  `${RESUME_KEY_PREFIX}${JSON.stringify([file.name, file.lastModified, file.size])}`;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isText = (value: unknown): value is string => typeof value === 'string';

@@ -13,6 +13,7 @@ export {
 export {
   type Checkpoint,
   type DonePart,
+  RESUME_KEY_PREFIX,
   type ResumeRecord,
   ResumeRecords,
   resumeRecordKey,

@@ -1,0 +1,193 @@
+import {
+  createUploadBodySchema,
+  envelopeSchema,
+  imageSchema,
+  listPageSchema,
+  refreshUploadBodySchema,
+  uploadGrantSchema,
+  videoDetailSchema,
+  videoIdParamsSchema,
+  videoListQuerySchema,
+  videoRowSchema,
+  videoUpdateSchema,
+  videoUploadFinishedSchema,
+} from '@dc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import {
+  createImageUpload,
+  createVideoUpload,
+  deleteVideo,
+  finishImageUpload,
+  finishVideoUpload,
+  listVideos,
+  refreshUpload,
+  setVideoVisibility,
+  updateVideo,
+  type VideoCtx,
+  videoDetail,
+} from './service.ts';
+
+const TAGS = ['short-video'];
+
+/** 发布视频 and video detail (issue 5): the VOD upload calls and my videos. */
+export async function videosRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+
+  const ctxOf = (request: FastifyRequest): VideoCtx => ({
+    db: app.db,
+    config: app.config,
+    designerId: designerIdOf(request),
+    now: app.config.now(),
+    origin: { protocol: request.protocol, host: request.host },
+  });
+  const langOf = (request: FastifyRequest) => accountCtx(app, request).lang;
+
+  app.post(
+    '/vod/create-upload',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a video (or image) and get its upload address and temporary credentials',
+        body: createUploadBodySchema,
+        response: { 200: envelopeSchema(uploadGrantSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const body = request.body;
+      return ok(
+        body.kind === 'video' ? await createVideoUpload(ctx, body) : await createImageUpload(ctx, body),
+      );
+    },
+  );
+
+  app.post(
+    '/vod/refresh-upload',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'New temporary credentials for the same object',
+        body: refreshUploadBodySchema,
+        response: { 200: envelopeSchema(uploadGrantSchema) },
+      },
+    },
+    async (request) => ok(await refreshUpload(ctxOf(request), request.body)),
+  );
+
+  app.post(
+    '/videos/:id/upload-finished',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The file is in the store: check it and publish the video',
+        params: videoIdParamsSchema,
+        body: videoUploadFinishedSchema,
+        response: { 200: envelopeSchema(videoDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await finishVideoUpload(ctxOf(request), request.params.id, request.body),
+        say(langOf(request), '视频已发布', 'Video published'),
+      ),
+  );
+
+  app.post(
+    '/images/:id/upload-finished',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The image is in the store: answers a link to show it',
+        params: videoIdParamsSchema,
+        response: { 200: envelopeSchema(imageSchema) },
+      },
+    },
+    async (request) => ok(await finishImageUpload(ctxOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/videos',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'My videos: filter by status and keyword, sort, page',
+        querystring: videoListQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(videoRowSchema)) },
+      },
+    },
+    async (request) => ok(await listVideos(ctxOf(request), request.query)),
+  );
+
+  app.get(
+    '/videos/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One of my videos, with a signed play link',
+        params: videoIdParamsSchema,
+        response: { 200: envelopeSchema(videoDetailSchema) },
+      },
+    },
+    async (request) => ok(await videoDetail(ctxOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/videos/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit title, description, category, tags and cover',
+        params: videoIdParamsSchema,
+        body: videoUpdateSchema,
+        response: { 200: envelopeSchema(videoDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateVideo(ctxOf(request), request.params.id, request.body),
+        say(langOf(request), '视频已保存', 'Video saved'),
+      ),
+  );
+
+  for (const [action, to, zh, en] of [
+    ['offline', 'offline', '视频已下线', 'Video taken offline'],
+    ['publish', 'published', '视频已上线', 'Video published'],
+  ] as const) {
+    app.post(
+      `/videos/:id/${action}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: action === 'offline' ? 'Take a published video offline' : 'Publish an offline video again',
+          params: videoIdParamsSchema,
+          response: { 200: envelopeSchema(videoDetailSchema) },
+        },
+      },
+      async (request) =>
+        ok(await setVideoVisibility(ctxOf(request), request.params.id, to), say(langOf(request), zh, en)),
+    );
+  }
+
+  app.delete(
+    '/videos/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a video and its stored file',
+        params: videoIdParamsSchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await deleteVideo(ctxOf(request), request.params.id),
+        say(langOf(request), '视频已删除', 'Video deleted'),
+      ),
+  );
+}

@@ -1,0 +1,364 @@
+import {
+  type createImageUploadSchema,
+  type createVideoUploadSchema,
+  ErrorCode,
+  fileExtension,
+  IMAGE_EXTENSIONS,
+  type ListPage,
+  type UploadedImage,
+  type UploadGrantAnswer,
+  VIDEO_EXTENSIONS,
+  type VideoDetail,
+  type VideoRow,
+  type VideoStatus,
+  videoFileProblem,
+  type videoListQuerySchema,
+  type videoUpdateSchema,
+} from '@dc/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { images, videos } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
+import { toWireDateTime } from '../../http/wire-time.ts';
+import { recordDeletion } from '../audit/record.ts';
+import { invalidField } from '../auth/failures.ts';
+import { keptImageUrl } from '../image-files/owned.ts';
+import { imageFileUrl } from '../image-files/store.ts';
+import { mediaStoreFor, newObjectKey, type RequestOrigin } from './media-store.ts';
+
+type VideoRecord = typeof videos.$inferSelect;
+type NewVideo = z.output<typeof createVideoUploadSchema>;
+type NewImage = z.output<typeof createImageUploadSchema>;
+type ListQuery = z.output<typeof videoListQuerySchema>;
+type Update = z.output<typeof videoUpdateSchema>;
+
+/** What every call needs: the database, the settings, the clock and where the request came in. */
+export interface VideoCtx {
+  db: Database;
+  config: Config;
+  designerId: number;
+  now: Date;
+  origin: RequestOrigin;
+}
+
+const GIB = 1024 ** 3;
+const sizeText = (bytes: number) =>
+  bytes >= GIB ? `${+(bytes / GIB).toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/** A link to the cover: a signed one for a stored image, else the external URL ('' = none). */
+async function coverLink(ctx: VideoCtx, row: VideoRecord): Promise<string> {
+  if (!row.coverObjectKey) return row.coverUrl;
+  return (await mediaStoreFor(ctx.config).readLink(row.designerId, row.coverObjectKey, ctx.origin, ctx.now))
+    .url;
+}
+
+async function toRow(ctx: VideoCtx, row: VideoRecord): Promise<VideoRow> {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    cateId: row.categoryId,
+    tags: row.tags,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    durationSeconds: row.durationSeconds,
+    coverUrl: await coverLink(ctx, row),
+    status: row.status as VideoStatus,
+    views: row.views,
+    likes: row.likes,
+    comments: row.comments,
+    createdAt: toWireDateTime(row.createdAt),
+    publishedAt: row.publishedAt ? toWireDateTime(row.publishedAt) : null,
+  };
+}
+
+async function ownVideo(ctx: VideoCtx, id: number): Promise<VideoRecord> {
+  const [row] = await ctx.db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function ownImage(ctx: VideoCtx, id: number, path: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
+  if (!row) throw invalidField(path, 'no such image of yours');
+  return row;
+}
+
+/** `POST /vod/create-upload` kind video: the row (uploading) and credentials for its object. */
+export async function createVideoUpload(ctx: VideoCtx, body: NewVideo): Promise<UploadGrantAnswer> {
+  const problem = videoFileProblem(
+    { name: body.fileName, size: body.fileSize, type: body.mimeType },
+    ctx.config.videoMaxBytes,
+  );
+  if (problem === 'notVideo') {
+    const known = Object.keys(VIDEO_EXTENSIONS).join(', ');
+    throw invalidField(
+      body.mimeType && !body.mimeType.startsWith('video/') ? 'mimeType' : 'fileName',
+      `not a video file (${known})`,
+    );
+  }
+  if (problem === 'tooLarge') throw invalidField('fileSize', `at most ${sizeText(ctx.config.videoMaxBytes)}`);
+  const coverUrl = await keptImageUrl(ctx, body.coverURL, 'coverURL', 'uploadsOrOutside');
+  const extension = fileExtension(body.fileName);
+  const key = newObjectKey(ctx.designerId, 'videos', extension);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, ctx.origin);
+  const [row] = await ctx.db
+    .insert(videos)
+    .values({
+      designerId: ctx.designerId,
+      title: body.title,
+      description: body.description,
+      categoryId: body.cateId ?? null,
+      tags: body.tags,
+      objectKey: key,
+      fileName: body.fileName,
+      fileSize: body.fileSize,
+      mimeType: VIDEO_EXTENSIONS[extension] ?? 'application/octet-stream',
+      coverUrl,
+      status: 'uploading',
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning({ id: videos.id });
+  return { videoId: String(row!.id), ...grant };
+}
+
+/** `POST /vod/create-upload` kind image (a cover). */
+export async function createImageUpload(ctx: VideoCtx, body: NewImage): Promise<UploadGrantAnswer> {
+  const extension = fileExtension(body.fileName);
+  const typeSaysImage = body.mimeType ? body.mimeType.startsWith('image/') : true;
+  if (!(extension in IMAGE_EXTENSIONS) || !typeSaysImage) {
+    throw invalidField(
+      body.mimeType && !typeSaysImage ? 'mimeType' : 'fileName',
+      `not an image file (${Object.keys(IMAGE_EXTENSIONS).join(', ')})`,
+    );
+  }
+  const key = newObjectKey(ctx.designerId, 'images', extension);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, ctx.origin);
+  const [row] = await ctx.db
+    .insert(images)
+    .values({
+      designerId: ctx.designerId,
+      objectKey: key,
+      fileName: body.fileName,
+      fileSize: body.fileSize,
+      mimeType: IMAGE_EXTENSIONS[extension]!,
+      createdAt: ctx.now,
+    })
+    .returning({ id: images.id });
+  return { imageId: String(row!.id), ...grant };
+}
+
+/** `POST /vod/refresh-upload`: new credentials for the same object (only while it uploads). */
+export async function refreshUpload(
+  ctx: VideoCtx,
+  target: { videoId: string } | { imageId: string },
+): Promise<UploadGrantAnswer> {
+  const store = mediaStoreFor(ctx.config);
+  if ('videoId' in target) {
+    const video = await ownVideo(ctx, Number(target.videoId));
+    if (video.status !== 'uploading')
+      throw new ApiError(ErrorCode.conflict, 'the video is uploaded already', {
+        errors: [{ path: 'videoId', message: 'already uploaded' }],
+      });
+    return {
+      videoId: target.videoId,
+      ...(await store.uploadGrant(ctx.designerId, video.objectKey, ctx.origin)),
+    };
+  }
+  const image = await ownImage(ctx, Number(target.imageId), 'imageId');
+  return {
+    imageId: target.imageId,
+    ...(await store.uploadGrant(ctx.designerId, image.objectKey, ctx.origin)),
+  };
+}
+
+/**
+ * `POST /videos/:id/upload-finished`: the object must be in the store at the announced size;
+ * then the video is processed (nothing to transcode here: immediately) and published. The
+ * duration is the browser's report (read from the file's metadata), or null when it gave none.
+ */
+export async function finishVideoUpload(
+  ctx: VideoCtx,
+  id: number,
+  report: { durationSeconds?: number | undefined },
+): Promise<VideoDetail> {
+  const video = await ownVideo(ctx, id);
+  if (video.status === 'uploading') {
+    const stored = await mediaStoreFor(ctx.config).head(video.objectKey);
+    if (!stored) throw new ApiError(ErrorCode.conflict, 'the video file has not reached the store yet');
+    if (stored.size !== video.fileSize) {
+      throw new ApiError(
+        ErrorCode.conflict,
+        `the stored file has ${stored.size} bytes, not the announced ${video.fileSize}`,
+      );
+    }
+    await ctx.db.transaction(async (tx) => {
+      // uploading → processing → published, in one transaction: no transcoding step exists here.
+      await tx
+        .update(videos)
+        .set({ status: 'processing', updatedAt: ctx.now })
+        .where(and(eq(videos.id, id), eq(videos.status, 'uploading')));
+      await tx
+        .update(videos)
+        .set({
+          status: 'published',
+          durationSeconds: report.durationSeconds ?? null,
+          publishedAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(videos.id, id), eq(videos.status, 'processing')));
+    });
+  }
+  return videoDetail(ctx, id);
+}
+
+/** `POST /images/:id/upload-finished`: the image must be stored; answers a link to show it. */
+export async function finishImageUpload(ctx: VideoCtx, id: number): Promise<UploadedImage> {
+  const [image] = await ctx.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
+  if (!image) throw notFound();
+  const store = mediaStoreFor(ctx.config);
+  if (!(await store.head(image.objectKey)))
+    throw new ApiError(ErrorCode.conflict, 'the image has not reached the store yet');
+  const link = await store.readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
+  return {
+    id: image.id,
+    fileName: image.fileName,
+    fileSize: image.fileSize,
+    url: link.url,
+    address: imageFileUrl(image.objectKey),
+  };
+}
+
+const SORT_COLUMNS = {
+  createdAt: videos.createdAt,
+  views: videos.views,
+  likes: videos.likes,
+  comments: videos.comments,
+  fileSize: videos.fileSize,
+  durationSeconds: videos.durationSeconds,
+} as const;
+
+/** `GET /videos`: the designer's videos, filtered by status and title/tag keyword, sorted, paged. */
+export async function listVideos(ctx: VideoCtx, query: ListQuery): Promise<ListPage<VideoRow>> {
+  const conditions: (SQL | undefined)[] = [eq(videos.designerId, ctx.designerId)];
+  if (query.status) conditions.push(eq(videos.status, query.status));
+  if (query.keyword) {
+    const pattern = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(videos.title, pattern), ilike(videos.description, pattern)));
+  }
+  const where = and(...conditions);
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(videos)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(videos.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ value: count() }).from(videos).where(where),
+  ]);
+  const totalNumber = total?.value ?? 0;
+  return {
+    dataList: await Promise.all(rows.map((row) => toRow(ctx, row))),
+    totalNumber,
+    totalPages: totalPagesOf(totalNumber, query.pageSize),
+  };
+}
+
+/** `GET /videos/:id`: with a signed play link once the file is stored. */
+export async function videoDetail(ctx: VideoCtx, id: number): Promise<VideoDetail> {
+  const video = await ownVideo(ctx, id);
+  const row = await toRow(ctx, video);
+  const playable = video.status === 'published' || video.status === 'offline';
+  const link = playable
+    ? await mediaStoreFor(ctx.config).readLink(ctx.designerId, video.objectKey, ctx.origin, ctx.now)
+    : undefined;
+  return {
+    ...row,
+    playUrl: link?.url ?? null,
+    playUrlExpiresAt: link ? toWireDateTime(link.expiresAt) : null,
+    updatedAt: toWireDateTime(video.updatedAt),
+  };
+}
+
+/** `PUT /videos/:id`: the owner's fields; a cover image must be one of the designer's images. */
+export async function updateVideo(ctx: VideoCtx, id: number, body: Update): Promise<VideoDetail> {
+  await ownVideo(ctx, id);
+  const cover: Partial<Pick<VideoRecord, 'coverObjectKey' | 'coverUrl'>> = {};
+  if (body.coverImageId) {
+    cover.coverObjectKey = (await ownImage(ctx, body.coverImageId, 'coverImageId')).objectKey;
+    cover.coverUrl = '';
+  } else if (body.coverImageId === null) {
+    cover.coverObjectKey = null;
+  }
+  if (body.coverURL !== undefined && !body.coverImageId) {
+    // A cover of our store (the link the upload answered) is kept by its lasting address.
+    cover.coverUrl = await keptImageUrl(ctx, body.coverURL, 'coverURL', 'uploadsOrOutside');
+    if (body.coverURL) cover.coverObjectKey = null;
+  }
+  await ctx.db
+    .update(videos)
+    .set({
+      title: body.title,
+      description: body.description,
+      categoryId: body.cateId,
+      tags: body.tags,
+      ...cover,
+      updatedAt: ctx.now,
+    })
+    .where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId)));
+  return videoDetail(ctx, id);
+}
+
+/** `POST /videos/:id/offline` and `…/publish`: only between published and offline. */
+export async function setVideoVisibility(
+  ctx: VideoCtx,
+  id: number,
+  to: 'published' | 'offline',
+): Promise<VideoDetail> {
+  const video = await ownVideo(ctx, id);
+  const from = to === 'offline' ? 'published' : 'offline';
+  if (video.status !== from && video.status !== to) {
+    throw new ApiError(
+      ErrorCode.conflict,
+      `a video that is ${video.status} cannot be ${to === 'offline' ? 'taken offline' : 'published'}`,
+    );
+  }
+  if (video.status === from) {
+    await ctx.db
+      .update(videos)
+      .set({
+        status: to,
+        updatedAt: ctx.now,
+        ...(to === 'published' && !video.publishedAt ? { publishedAt: ctx.now } : {}),
+      })
+      .where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId), eq(videos.status, from)));
+  }
+  return videoDetail(ctx, id);
+}
+
+/** `DELETE /videos/:id`: the row, then its stored file (a cover image stays: it is an image of its own). */
+export async function deleteVideo(ctx: VideoCtx, id: number): Promise<{ id: number }> {
+  const video = await ownVideo(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(videos).where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId)));
+    await recordDeletion(tx, ctx.designerId, { type: 'video', id, label: video.title }, ctx.now);
+  });
+  await mediaStoreFor(ctx.config).delete(video.objectKey);
+  return { id };
+}

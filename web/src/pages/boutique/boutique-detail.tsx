@@ -1,6 +1,91 @@
-import { ComingWithIssue } from '../../components/ComingWithIssue.tsx';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Result, Row, Spin, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatFen } from '../../components/money.ts';
+import { useLanguage, useT } from '../../locales/index.ts';
+import { isApiRequestError } from '../../request/index.ts';
+import { ProductBuyerView } from './ProductBuyerView.tsx';
+import { ProductEditor } from './ProductEditor.tsx';
+import { ProductOrdersTable } from './ProductOrdersTable.tsx';
+import { ProductStatusTag } from './ProductStatusTag.tsx';
+import { ProductStockHistory } from './ProductStockHistory.tsx';
+import { boutiqueKeys, fetchProduct } from './service.ts';
 
-/** Arrives with issue 7; until then the route exists and says so honestly. */
+/** 精品详情 `/boutique/boutique-detail/:id`: the product as a buyer sees it, its sales, orders and stock. */
 export default function BoutiqueDetailPage() {
-  return <ComingWithIssue issue={7} />;
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const id = Number(useParams().id);
+  const [editing, setEditing] = useState(false);
+  const product = useQuery({
+    queryKey: boutiqueKeys.detail(id),
+    queryFn: ({ signal }) => fetchProduct(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const back = (
+    <Link to="/boutique/boutique-list">
+      <Button icon={<ArrowLeftOutlined />}>{t('boutique.detail.back')}</Button>
+    </Link>
+  );
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (product.isError && isApiRequestError(product.error) && product.error.code === 40400)
+  ) {
+    return <Result status="404" title={t('boutique.detail.notFound')} extra={back} />;
+  }
+  if (!product.data) {
+    return (
+      <Spin>
+        <div style={{ height: 320 }} />
+      </Spin>
+    );
+  }
+  const p = product.data;
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex align="center" gap={8}>
+          {back}
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {p.title}
+          </Typography.Title>
+          <ProductStatusTag status={p.status} />
+        </Flex>
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+          {t('boutique.detail.edit')}
+        </Button>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {[
+          { key: 'sales', title: t('boutique.detail.sales'), value: String(p.sales) },
+          {
+            key: 'revenue',
+            title: t('boutique.detail.revenue'),
+            value: `¥${formatFen(p.revenue, language)}`,
+          },
+          { key: 'orders', title: t('boutique.detail.orderCount'), value: String(p.orderCount) },
+          { key: 'stock', title: t('boutique.detail.stock'), value: String(p.stock) },
+        ].map((item) => (
+          <Col key={item.key} xs={12} md={6}>
+            <Card>
+              <Statistic title={item.title} value={item.value} data-testid={`detail-${item.key}`} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title={t('boutique.detail.buyerView')}>
+        <ProductBuyerView product={p} />
+      </Card>
+      <Card title={t('boutique.detail.orders')}>
+        <ProductOrdersTable productId={p.id} />
+      </Card>
+      <Card title={t('boutique.detail.stockHistory')}>
+        <ProductStockHistory productId={p.id} />
+      </Card>
+      <ProductEditor target={editing ? p.id : null} onClose={() => setEditing(false)} />
+    </Flex>
+  );
 }

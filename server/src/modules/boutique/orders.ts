@@ -1,0 +1,123 @@
+import { ErrorCode, type OrderState } from '@dc/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { boutiqueOrders, fans, products, productVariants, stockMovements } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { recordLedgerEntry } from '../vault/ledger.ts';
+
+/** The platform's share of a sale, as the vault books it: 10%, rounded half up (integer fen). */
+const PLATFORM_FEE_PERCENT = 10;
+export const platformFeeOf = (amount: number) => Math.floor((amount * PLATFORM_FEE_PERCENT + 50) / 100);
+
+export interface NewOrder {
+  designerId: number;
+  productId: number;
+  variantId: number;
+  quantity: number;
+  /** The buyer when a fan of the designer; their counters move with the order. */
+  fanId?: number | null;
+  /** The buyer's name on the order; defaults to the fan's nickname. */
+  buyerName?: string;
+  state?: OrderState;
+  at: Date;
+}
+
+/**
+ * Records a paid order of an on-sale product, in one transaction: the order row (price and
+ * variant copied), the variant's stock down with a `sale` movement, the product's sales count
+ * and stock total, the fan's total spent, order count and last activity, and the vault's
+ * `boutique_sale` ledger entry. Not enough stock or a product not on sale: 40900; a product,
+ * variant or fan that is not the designer's: 40400. Answers the order id.
+ */
+export async function recordOrder(db: Database, order: NewOrder): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id, title: products.title, status: products.status })
+      .from(products)
+      .where(and(eq(products.id, order.productId), eq(products.designerId, order.designerId)))
+      .for('update');
+    if (!product) throw notFound('no such product');
+    if (product.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, 'the product is not on sale');
+    const [variant] = await tx
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.id, order.variantId), eq(productVariants.productId, product.id)))
+      .for('update');
+    if (!variant) throw notFound('no such variant');
+    if (!Number.isInteger(order.quantity) || order.quantity < 1) {
+      throw new ApiError(ErrorCode.validation, 'the quantity must be a positive integer');
+    }
+    if (variant.stock < order.quantity) throw new ApiError(ErrorCode.conflict, 'not enough stock');
+    let buyerName = order.buyerName ?? '';
+    if (order.fanId) {
+      const [fan] = await tx
+        .select({ nickname: fans.nickname })
+        .from(fans)
+        .where(and(eq(fans.id, order.fanId), eq(fans.designerId, order.designerId)));
+      if (!fan) throw notFound('no such fan');
+      buyerName ||= fan.nickname;
+    }
+    const total = variant.price * order.quantity;
+    const state = order.state ?? 'paid';
+    const [row] = await tx
+      .insert(boutiqueOrders)
+      .values({
+        designerId: order.designerId,
+        fanId: order.fanId ?? null,
+        buyerName: buyerName.slice(0, 32),
+        productId: product.id,
+        variantId: variant.id,
+        size: variant.size,
+        color: variant.color,
+        sku: variant.sku,
+        quantity: order.quantity,
+        unitPrice: variant.price,
+        total,
+        state,
+        createdAt: order.at,
+      })
+      .returning({ id: boutiqueOrders.id });
+    const stockAfter = variant.stock - order.quantity;
+    await tx.update(productVariants).set({ stock: stockAfter }).where(eq(productVariants.id, variant.id));
+    await tx.insert(stockMovements).values({
+      productId: product.id,
+      variantId: variant.id,
+      delta: -order.quantity,
+      stockAfter,
+      reason: 'sale',
+      at: order.at,
+    });
+    await tx
+      .update(products)
+      .set({
+        salesCount: sql`${products.salesCount} + ${order.quantity}`,
+        totalStock: sql`${products.totalStock} - ${order.quantity}`,
+      })
+      .where(eq(products.id, product.id));
+    if (order.fanId) {
+      await tx
+        .update(fans)
+        .set({
+          totalSpent: sql`${fans.totalSpent} + ${total}`,
+          orderCount: sql`${fans.orderCount} + 1`,
+          lastActiveAt: sql`greatest(${fans.lastActiveAt}, ${order.at.toISOString()}::timestamptz)`,
+        })
+        .where(eq(fans.id, order.fanId));
+    }
+    if (total > 0) {
+      await recordLedgerEntry(tx, {
+        designerId: order.designerId,
+        kind: 'boutique_sale',
+        amount: total,
+        fee: platformFeeOf(total),
+        title: product.title,
+        sourceType: 'product',
+        sourceId: product.id,
+        sourceTitle: product.title,
+        buyer: buyerName.slice(0, 64) || null,
+        createdAt: order.at,
+      });
+    }
+    return row!.id;
+  });
+}

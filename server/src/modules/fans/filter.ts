@@ -1,0 +1,82 @@
+import type { FanFilterValue, FanSortField } from '@dc/contract';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { fans, fanTags } from '../../db/schema/index.ts';
+import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
+import { intArray } from '../tags/lock.ts';
+
+/** The year in business time (UTC+8), for ages. */
+export const businessYear = (now: Date): number => new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
+
+const nonEmpty = <T>(list: readonly T[] | undefined): list is readonly T[] =>
+  list !== undefined && list.length > 0;
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/**
+ * The filter of the fan list compiled to one parameterised condition over `fans` (no text of the
+ * input is ever spliced into SQL).
+ */
+export function fanFilterCondition(designerId: number, filter: FanFilterValue, now: Date): SQL {
+  const year = businessYear(now);
+  const conditions: Array<SQL | undefined> = [eq(fans.designerId, designerId)];
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    conditions.push(
+      /^\d{1,9}$/.test(keyword)
+        ? sql`(${containsText(fans.nickname, keyword)} or ${fans.id} = ${Number(keyword)})`
+        : containsText(fans.nickname, keyword),
+    );
+  }
+  // Tag filters are per-fan probes of fan_tags' primary key (fan_id, tag_id): the list walks its
+  // sort index and stops after a page, and the planner may still turn them into semi/anti joins
+  // over (tag_id, fan_id) when it counts.
+  if (nonEmpty(filter.tagsAny)) {
+    conditions.push(
+      sql`exists (select 1 from ${fanTags} where ${fanTags.fanId} = ${fans.id} and ${fanTags.tagId} = any(${intArray(unique(filter.tagsAny))}))`,
+    );
+  }
+  if (nonEmpty(filter.tagsAll)) {
+    for (const tagId of unique(filter.tagsAll)) {
+      conditions.push(
+        sql`exists (select 1 from ${fanTags} where ${fanTags.fanId} = ${fans.id} and ${fanTags.tagId} = ${tagId})`,
+      );
+    }
+  }
+  if (nonEmpty(filter.tagsNone)) {
+    conditions.push(
+      sql`not exists (select 1 from ${fanTags} where ${fanTags.fanId} = ${fans.id} and ${fanTags.tagId} = any(${intArray(unique(filter.tagsNone))}))`,
+    );
+  }
+  if (nonEmpty(filter.source)) conditions.push(inArray(fans.source, [...filter.source]));
+  if (nonEmpty(filter.gender)) conditions.push(inArray(fans.gender, [...filter.gender]));
+  if (nonEmpty(filter.city)) conditions.push(inArray(fans.cityCode, [...filter.city]));
+  // age = this year - birth year: a minimum age is a latest birth year, and the other way round.
+  if (filter.ageMin !== undefined) conditions.push(lte(fans.birthYear, year - filter.ageMin));
+  if (filter.ageMax !== undefined) conditions.push(gte(fans.birthYear, year - filter.ageMax));
+  if (filter.spentMin !== undefined) conditions.push(gte(fans.totalSpent, filter.spentMin));
+  if (filter.spentMax !== undefined) conditions.push(lte(fans.totalSpent, filter.spentMax));
+  if (filter.followedFrom) conditions.push(gte(fans.followedAt, businessDayStart(filter.followedFrom)));
+  if (filter.followedTo) conditions.push(lt(fans.followedAt, businessDayEnd(filter.followedTo)));
+  if (filter.activeFrom) conditions.push(gte(fans.lastActiveAt, businessDayStart(filter.activeFrom)));
+  if (filter.activeTo) conditions.push(lt(fans.lastActiveAt, businessDayEnd(filter.activeTo)));
+  return and(...conditions)!;
+}
+
+/** ORDER BY of the list: the sort column, then the id (a stable order for paging). */
+export function fanOrder(sortBy: FanSortField, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  switch (sortBy) {
+    case 'lastActiveAt':
+      return [direction(fans.lastActiveAt), direction(fans.id)];
+    case 'totalSpent':
+      return [direction(fans.totalSpent), direction(fans.id)];
+    case 'orderCount':
+      return [direction(fans.orderCount), direction(fans.id)];
+    case 'age':
+      // A higher age is an earlier birth year; unknown ages come last either way.
+      return order === 'asc'
+        ? [sql`${fans.birthYear} desc nulls last`, asc(fans.id)]
+        : [sql`${fans.birthYear} asc nulls last`, desc(fans.id)];
+    default:
+      return [direction(fans.followedAt), direction(fans.id)];
+  }
+}

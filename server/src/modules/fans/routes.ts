@@ -1,0 +1,244 @@
+import {
+  emptyQuerySchema,
+  envelopeSchema,
+  fanBatchTagAnswerSchema,
+  fanBatchTagBodySchema,
+  fanDetailSchema,
+  fanImageBodySchema,
+  fanImageSchema,
+  fanItemParamsSchema,
+  fanListPageSchema,
+  fanListQuerySchema,
+  fanMeasurementsSchema,
+  fanOrderListQuerySchema,
+  fanOrderPageSchema,
+  fanTagChipSchema,
+  fanTagsBodySchema,
+  idParamsSchema,
+  loadRegions,
+  wardrobeItemBodySchema,
+  wardrobeItemSchema,
+  wireDateTime,
+} from '@dc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { addFanImageChecked, addWardrobeItemChecked, type FanImageCtx } from './fan-images.ts';
+import { fanOrders } from './orders.ts';
+import {
+  batchTag,
+  fanDetail,
+  listFans,
+  removeFanImage,
+  removeWardrobeItem,
+  saveMeasurements,
+  setFanTags,
+} from './service.ts';
+
+const TAGS = ['fans'];
+
+/** 粉丝管理 (issue 7 items 5 and 8): the fan list, batch tagging and a fan's detail. */
+export async function fansRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const imageCtxOf = (request: FastifyRequest, now: Date): FanImageCtx => ({
+    db: app.db,
+    config: app.config,
+    designerId: designerIdOf(request),
+    origin: { protocol: request.protocol, host: request.host },
+    now,
+  });
+  app.addHook('onRequest', app.requireSession);
+  // City names of the rows come from the region list: loaded once, before the first request.
+  await loadRegions();
+
+  app.get(
+    '/fans',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Fans: filtered (tags any/all/none, source, gender, age, city, spend, dates, keyword), sorted, paged',
+        querystring: fanListQuerySchema,
+        response: { 200: envelopeSchema(fanListPageSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await listFans(app.db, designerIdOf(request), request.query, ctx.now));
+    },
+  );
+
+  app.post(
+    '/fans/batch-tag',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add and remove tags on chosen fans or on every fan a filter matches (up to 100,000)',
+        body: fanBatchTagBodySchema,
+        response: { 200: envelopeSchema(fanBatchTagAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const answer = await batchTag(app.db, designerIdOf(request), request.body, ctx.now);
+      return ok(answer, say(ctx.lang, '批量标签已完成', 'Batch tagging done'));
+    },
+  );
+
+  app.get(
+    '/fans/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A fan's profile, measurements, wardrobe, images and latest interactions",
+        params: idParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(fanDetailSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await fanDetail(app.db, designerIdOf(request), request.params.id, ctx.now));
+    },
+  );
+
+  app.get(
+    '/fans/:id/orders',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A fan's traded goods: boutique orders and course purchases, newest first, paged (kind all | product | course)",
+        params: idParamsSchema,
+        querystring: fanOrderListQuerySchema,
+        response: { 200: envelopeSchema(fanOrderPageSchema) },
+      },
+    },
+    async (request) => ok(await fanOrders(app.db, designerIdOf(request), request.params.id, request.query)),
+  );
+
+  app.put(
+    '/fans/:id/measurements',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Save a fan's body measurements (cm, kg; null = not measured)",
+        params: idParamsSchema,
+        body: fanMeasurementsSchema,
+        response: { 200: envelopeSchema(fanMeasurementsSchema.extend({ updatedAt: wireDateTime })) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const saved = await saveMeasurements(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        request.body,
+        ctx.now,
+      );
+      return ok(saved, say(ctx.lang, '尺寸已保存', 'Measurements saved'));
+    },
+  );
+
+  app.put(
+    '/fans/:id/tags',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Replace a fan's tags (at most 20)",
+        params: idParamsSchema,
+        body: fanTagsBodySchema,
+        response: { 200: envelopeSchema(z.array(fanTagChipSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const chips = await setFanTags(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        request.body.tagIds,
+        ctx.now,
+      );
+      return ok(chips, say(ctx.lang, '标签已保存', 'Tags saved'));
+    },
+  );
+
+  app.post(
+    '/fans/:id/wardrobe',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Add a garment to a fan's wardrobe",
+        params: idParamsSchema,
+        body: wardrobeItemBodySchema,
+        response: { 200: envelopeSchema(wardrobeItemSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const item = await addWardrobeItemChecked(
+        imageCtxOf(request, ctx.now),
+        request.params.id,
+        request.body,
+      );
+      return ok(item, say(ctx.lang, '衣橱已添加', 'Garment added'));
+    },
+  );
+
+  app.delete(
+    '/fans/:id/wardrobe/:itemId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Remove a garment from a fan's wardrobe",
+        params: fanItemParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      await removeWardrobeItem(app.db, designerIdOf(request), request.params.id, request.params.itemId);
+      return ok(null, say(ctx.lang, '已移除', 'Removed'));
+    },
+  );
+
+  app.post(
+    '/fans/:id/images',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a photo of the fan (an uploaded image URL) with labels',
+        params: idParamsSchema,
+        body: fanImageBodySchema,
+        response: { 200: envelopeSchema(fanImageSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const image = await addFanImageChecked(imageCtxOf(request, ctx.now), request.params.id, request.body);
+      return ok(image, say(ctx.lang, '图片已添加', 'Image added'));
+    },
+  );
+
+  app.delete(
+    '/fans/:id/images/:itemId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a photo of the fan',
+        params: fanItemParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      await removeFanImage(app.db, designerIdOf(request), request.params.id, request.params.itemId);
+      return ok(null, say(ctx.lang, '已移除', 'Removed'));
+    },
+  );
+}

@@ -1,0 +1,335 @@
+import {
+  ErrorCode,
+  FAN_BATCH_MAX,
+  FAN_IMAGES_MAX,
+  type FanBatchTagAnswer,
+  type FanDetail,
+  type FanImage,
+  type FanListPage,
+  type FanListQueryValue,
+  type FanMeasurements,
+  type FanTagChip,
+  type fanBatchTagBodySchema,
+  type fanImageBodySchema,
+  TAGS_PER_FAN_MAX,
+  WARDROBE_MAX,
+  type WardrobeItem,
+  type wardrobeItemBodySchema,
+} from '@dc/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import {
+  fanImages,
+  fanInteractions,
+  fanMeasurements,
+  fans,
+  fanTags,
+  fanWardrobeItems,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../http/api-error.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
+import { toWireDateTime } from '../../http/wire-time.ts';
+import { fieldFailure, invalidField } from '../auth/failures.ts';
+import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
+import { requireOwnTags } from '../tags/service.ts';
+import { countFans } from './count.ts';
+import { businessYear, fanFilterCondition, fanOrder } from './filter.ts';
+import { findFan, tagsOfFans, toFanRow } from './rows.ts';
+import { fromStoredMeasurements, toStoredMeasurements } from './units.ts';
+
+type BatchBody = z.output<typeof fanBatchTagBodySchema>;
+type WardrobeBody = z.output<typeof wardrobeItemBodySchema>;
+type ImageBody = z.output<typeof fanImageBodySchema>;
+
+/**
+ * `GET /fans`: one page of the filtered, sorted list, with each fan's tags. The total is exact
+ * when cheap to know and the planner's estimate otherwise (`totalIsEstimate`, see count.ts).
+ */
+export async function listFans(
+  db: Database,
+  designerId: number,
+  query: FanListQueryValue,
+  now: Date,
+): Promise<FanListPage> {
+  const where = fanFilterCondition(designerId, query, now);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await db
+    .select()
+    .from(fans)
+    .where(where)
+    .orderBy(...fanOrder(query.sortBy, query.order))
+    .limit(query.pageSize)
+    .offset(offset);
+  const [chips, counted] = await Promise.all([
+    tagsOfFans(
+      db,
+      rows.map((r) => r.id),
+    ),
+    countFans(db, where, { offset, rows: rows.length, pageSize: query.pageSize }),
+  ]);
+  const year = businessYear(now);
+  return {
+    dataList: rows.map((row) => toFanRow(row, chips.get(row.id) ?? [], year)),
+    totalNumber: counted.total,
+    totalPages: totalPagesOf(counted.total, query.pageSize),
+    totalIsEstimate: counted.isEstimate,
+  };
+}
+
+/** The ids a batch applies to, as a subquery of the designer's fans. */
+function selectionQuery(designerId: number, selection: BatchBody['selection'], now: Date): SQL {
+  if (selection.kind === 'ids') {
+    return sql`select ${fans.id} as id from ${fans} where ${fans.designerId} = ${designerId} and ${fans.id} = any(${intArray(selection.fanIds)})`;
+  }
+  return sql`select ${fans.id} as id from ${fans} where ${fanFilterCondition(designerId, selection.filter, now)}`;
+}
+
+/**
+ * `POST /fans/batch-tag`: removes, then adds, set-based (INSERT … SELECT … ON CONFLICT DO
+ * NOTHING over the selection), in one transaction under the designer's tag lock. A fan that
+ * would carry more than 20 tags gets none of the added ones and is counted in `skippedAtLimit`.
+ */
+export async function batchTag(
+  db: Database,
+  designerId: number,
+  body: BatchBody,
+  now: Date,
+): Promise<FanBatchTagAnswer> {
+  const started = performance.now();
+  if (body.selection.kind === 'ids' && body.selection.fanIds.length === 0) {
+    throw invalidField('selection', 'no fans selected');
+  }
+  return db.transaction(async (tx) => {
+    await lockDesignerTags(tx, designerId);
+    await requireOwnTags(tx, designerId, body.addTagIds, 'addTagIds');
+    await requireOwnTags(tx, designerId, body.removeTagIds, 'removeTagIds');
+    const selection = selectionQuery(designerId, body.selection, now);
+    const [size] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (${selection}) s`);
+    const matched = size!.n;
+    if (matched === 0) throw invalidField('selection', 'no fans match the selection');
+    if (matched > FAN_BATCH_MAX) {
+      throw invalidField('selection', `${matched} fans selected; at most ${FAN_BATCH_MAX} in one operation`);
+    }
+    let removed = 0;
+    if (body.removeTagIds.length > 0) {
+      const [gone] = await rowsOf<{ n: number }>(
+        tx,
+        sql`with gone as (
+              delete from ${fanTags}
+              where ${fanTags.tagId} = any(${intArray(body.removeTagIds)})
+                and ${fanTags.fanId} in (${selection})
+              returning 1)
+            select count(*)::int as n from gone`,
+      );
+      removed = gone!.n;
+    }
+    let added = 0;
+    let skippedAtLimit = 0;
+    const add = [...new Set(body.addTagIds)];
+    if (add.length > 0) {
+      const [result] = await rowsOf<{ added: number; skipped: number }>(
+        tx,
+        sql`with sel as (${selection}),
+            room as (
+              select sel.id,
+                (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id) as carried,
+                (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id and ${fanTags.tagId} = any(${intArray(add)})) as already
+              from sel),
+            fits as (select id from room where carried - already + ${add.length} <= ${TAGS_PER_FAN_MAX}),
+            ins as (
+              insert into ${fanTags} (fan_id, tag_id, created_at)
+              select fits.id, t.id, ${now.toISOString()}::timestamptz
+              from fits cross join unnest(${intArray(add)}) as t(id)
+              on conflict do nothing
+              returning 1)
+            select (select count(*)::int from ins) as added,
+                   (select count(*)::int from room) - (select count(*)::int from fits) as skipped`,
+      );
+      added = result!.added;
+      skippedAtLimit = result!.skipped;
+    }
+    return { matched, added, removed, skippedAtLimit, elapsedMs: Math.round(performance.now() - started) };
+  });
+}
+
+async function ownFan(db: Database, designerId: number, id: number) {
+  const fan = await findFan(db, designerId, id);
+  if (!fan) throw notFound();
+  return fan;
+}
+
+const toWardrobe = (row: typeof fanWardrobeItems.$inferSelect): WardrobeItem => ({
+  id: row.id,
+  category: row.category as WardrobeItem['category'],
+  size: row.size,
+  color: row.color,
+  imageUrl: row.imageUrl,
+  source: row.source as WardrobeItem['source'],
+  createdAt: toWireDateTime(row.createdAt),
+});
+
+const toImage = (row: typeof fanImages.$inferSelect): FanImage => ({
+  id: row.id,
+  url: row.url,
+  labels: row.labels,
+  createdAt: toWireDateTime(row.createdAt),
+});
+
+/** `GET /fans/:id`: another designer's fan is 40400. */
+export async function fanDetail(db: Database, designerId: number, id: number, now: Date): Promise<FanDetail> {
+  const fan = await ownFan(db, designerId, id);
+  const [chips, [measured], wardrobe, images, interactions] = await Promise.all([
+    tagsOfFans(db, [id]),
+    db.select().from(fanMeasurements).where(eq(fanMeasurements.fanId, id)),
+    db
+      .select()
+      .from(fanWardrobeItems)
+      .where(eq(fanWardrobeItems.fanId, id))
+      .orderBy(desc(fanWardrobeItems.createdAt), desc(fanWardrobeItems.id)),
+    db
+      .select()
+      .from(fanImages)
+      .where(eq(fanImages.fanId, id))
+      .orderBy(desc(fanImages.createdAt), desc(fanImages.id)),
+    db
+      .select()
+      .from(fanInteractions)
+      .where(eq(fanInteractions.fanId, id))
+      .orderBy(desc(fanInteractions.at), desc(fanInteractions.id))
+      .limit(50),
+  ]);
+  return {
+    fan: toFanRow(fan, chips.get(id) ?? [], businessYear(now)),
+    birthYear: fan.birthYear,
+    measurements: {
+      ...fromStoredMeasurements(measured),
+      updatedAt: measured ? toWireDateTime(measured.updatedAt) : null,
+    },
+    wardrobe: wardrobe.map(toWardrobe),
+    images: images.map(toImage),
+    interactions: interactions.map((row) => ({
+      id: row.id,
+      kind: row.kind as FanDetail['interactions'][number]['kind'],
+      text: row.text,
+      at: toWireDateTime(row.at),
+    })),
+  };
+}
+
+/** `PUT /fans/:id/measurements`: stored as millimetres and grams. */
+export async function saveMeasurements(
+  db: Database,
+  designerId: number,
+  id: number,
+  body: FanMeasurements,
+  now: Date,
+): Promise<FanMeasurements & { updatedAt: string }> {
+  await ownFan(db, designerId, id);
+  const stored = toStoredMeasurements(body);
+  await db
+    .insert(fanMeasurements)
+    .values({ fanId: id, ...stored, updatedAt: now })
+    .onConflictDoUpdate({ target: fanMeasurements.fanId, set: { ...stored, updatedAt: now } });
+  return { ...fromStoredMeasurements(stored), updatedAt: toWireDateTime(now) };
+}
+
+/** `PUT /fans/:id/tags`: the fan's tags become exactly `tagIds` (at most 20, the designer's own). */
+export async function setFanTags(
+  db: Database,
+  designerId: number,
+  id: number,
+  tagIds: number[],
+  now: Date,
+): Promise<FanTagChip[]> {
+  const wanted = [...new Set(tagIds)];
+  if (wanted.length > TAGS_PER_FAN_MAX) {
+    throw fieldFailure(ErrorCode.conflict, 'tagIds', `a fan carries at most ${TAGS_PER_FAN_MAX} tags`);
+  }
+  return db.transaction(async (tx) => {
+    await lockDesignerTags(tx, designerId);
+    await ownFan(tx, designerId, id);
+    await requireOwnTags(tx, designerId, wanted, 'tagIds');
+    await tx
+      .delete(fanTags)
+      .where(
+        and(
+          eq(fanTags.fanId, id),
+          wanted.length > 0 ? sql`not (${fanTags.tagId} = any(${intArray(wanted)}))` : undefined,
+        ),
+      );
+    if (wanted.length > 0) {
+      await tx
+        .insert(fanTags)
+        .values(wanted.map((tagId) => ({ fanId: id, tagId, createdAt: now })))
+        .onConflictDoNothing();
+    }
+    return (await tagsOfFans(tx, [id])).get(id) ?? [];
+  });
+}
+
+/** `POST /fans/:id/wardrobe`: a garment added by hand (at most 200 per fan). */
+export async function addWardrobeItem(
+  db: Database,
+  designerId: number,
+  id: number,
+  body: WardrobeBody,
+  now: Date,
+): Promise<WardrobeItem> {
+  return db.transaction(async (tx) => {
+    await ownFan(tx, designerId, id);
+    await tx.execute(sql`select 1 from ${fans} where ${fans.id} = ${id} for update`);
+    const held = await tx.$count(fanWardrobeItems, eq(fanWardrobeItems.fanId, id));
+    if (held >= WARDROBE_MAX) {
+      throw fieldFailure(ErrorCode.conflict, 'category', `at most ${WARDROBE_MAX} garments in a wardrobe`);
+    }
+    const [row] = await tx
+      .insert(fanWardrobeItems)
+      .values({ fanId: id, ...body, source: 'manual', createdAt: now })
+      .returning();
+    return toWardrobe(row!);
+  });
+}
+
+/** `DELETE /fans/:id/wardrobe/:itemId`. */
+export async function removeWardrobeItem(db: Database, designerId: number, id: number, itemId: number) {
+  await ownFan(db, designerId, id);
+  const gone = await db
+    .delete(fanWardrobeItems)
+    .where(and(eq(fanWardrobeItems.id, itemId), eq(fanWardrobeItems.fanId, id)))
+    .returning({ id: fanWardrobeItems.id });
+  if (gone.length === 0) throw notFound();
+}
+
+/** `POST /fans/:id/images` (at most 50 per fan). */
+export async function addFanImage(
+  db: Database,
+  designerId: number,
+  id: number,
+  body: ImageBody,
+  now: Date,
+): Promise<FanImage> {
+  return db.transaction(async (tx) => {
+    await ownFan(tx, designerId, id);
+    await tx.execute(sql`select 1 from ${fans} where ${fans.id} = ${id} for update`);
+    const held = await tx.$count(fanImages, eq(fanImages.fanId, id));
+    if (held >= FAN_IMAGES_MAX) {
+      throw fieldFailure(ErrorCode.conflict, 'url', `at most ${FAN_IMAGES_MAX} images of a fan`);
+    }
+    const [row] = await tx
+      .insert(fanImages)
+      .values({ fanId: id, url: body.url, labels: body.labels, createdAt: now })
+      .returning();
+    return toImage(row!);
+  });
+}
+
+/** `DELETE /fans/:id/images/:itemId`. */
+export async function removeFanImage(db: Database, designerId: number, id: number, itemId: number) {
+  await ownFan(db, designerId, id);
+  const gone = await db
+    .delete(fanImages)
+    .where(and(eq(fanImages.id, itemId), eq(fanImages.fanId, id)))
+    .returning({ id: fanImages.id });
+  if (gone.length === 0) throw notFound();
+}

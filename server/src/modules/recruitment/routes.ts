@@ -1,0 +1,137 @@
+import {
+  emptyQuerySchema,
+  envelopeSchema,
+  publicRecruitmentSchema,
+  recruitFollowAnswerSchema,
+  recruitFollowBodySchema,
+  recruitmentBodySchema,
+  recruitmentSettingsSchema,
+  recruitSlugParamsSchema,
+  recruitVisitBodySchema,
+} from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { publicBaseUrl } from '../scan/routes.ts';
+import {
+  followThroughRecruitment,
+  keepRecruitmentCover,
+  publicRecruitment,
+  recordRecruitVisit,
+  recruitmentSettingsOf,
+  saveRecruitmentSettings,
+} from './service.ts';
+
+const TAGS = ['recruitment'];
+
+/** 招募设置 (issue 7 item 7): the designer's settings, and the public page's calls (no session). */
+export async function recruitmentRoutes(scope: FastifyInstance) {
+  await scope.register(designerRoutes);
+  await scope.register(publicRoutes);
+}
+
+async function designerRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/recruitment',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Recruitment settings, the public page slug and counts per channel',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(recruitmentSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const settings = await recruitmentSettingsOf(app.db, designerIdOf(request), ctx.now);
+      return ok({ ...settings, shareBase: publicBaseUrl(app.config, request) });
+    },
+  );
+
+  app.put(
+    '/recruitment',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save recruitment settings (on/off, welcome, benefit, cover, auto tags ≤ 20)',
+        body: recruitmentBodySchema,
+        response: { 200: envelopeSchema(recruitmentSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const body = await keepRecruitmentCover(imageCheckCtxOf(app, request), request.body);
+      const saved = await saveRecruitmentSettings(app.db, designerIdOf(request), body, ctx.now);
+      return ok(
+        { ...saved, shareBase: publicBaseUrl(app.config, request) },
+        say(ctx.lang, '招募设置已保存', 'Recruitment settings saved'),
+      );
+    },
+  );
+}
+
+async function publicRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/public/recruitment/:slug',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The public recruitment page (turned off or unknown: 40400)',
+        params: recruitSlugParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(publicRecruitmentSchema) },
+      },
+    },
+    async (request) => ok(await publicRecruitment(app.db, request.params.slug)),
+  );
+
+  app.post(
+    '/public/recruitment/:slug/visits',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Count a visit of the page from a channel (once per address per half hour)',
+        params: recruitSlugParamsSchema,
+        body: recruitVisitBodySchema,
+        response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await recordRecruitVisit(app.db, request.params.slug, request.body.channel, ctx.ip, ctx.now));
+    },
+  );
+
+  app.post(
+    '/public/recruitment/:slug/follow',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Follow the designer as a fan (source recruitment, auto tags); 10 an hour per address',
+        params: recruitSlugParamsSchema,
+        body: recruitFollowBodySchema,
+        response: { 200: envelopeSchema(recruitFollowAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const answer = await followThroughRecruitment(
+        app.db,
+        request.params.slug,
+        request.body,
+        ctx.ip,
+        ctx.now,
+      );
+      return ok(answer, say(ctx.lang, '关注成功', 'You are following now'));
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { Flex, Image } from 'antd';
+import { useState } from 'react';
+
+const FALLBACK = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+/** The product's images: a large one and the thumbnails to switch it (the first is the cover). */
+export function ProductGallery({ images, title }: { images: string[]; title: string }) {
+  const [current, setCurrent] = useState(0);
+  const shown = images[current] ?? images[0];
+  return (
+    <Flex vertical gap={8} data-testid="product-gallery">
+      <Image
+        src={shown}
+        alt={title}
+        width={360}
+        height={360}
+        style={{ objectFit: 'cover', borderRadius: 8 }}
+        fallback={FALLBACK}
+      />
+      <Flex gap={8} wrap style={{ maxWidth: 360 }}>
+        {images.map((src, index) => (
+          <button
+            key={src}
+            type="button"
+            aria-label={`${title} ${index + 1}`}
+            aria-pressed={index === current}
+            onClick={() => setCurrent(index)}
+            style={{
+              padding: 0,
+              border:
+                index === current ? '2px solid var(--ant-color-primary, #593BFF)' : '2px solid transparent',
+              borderRadius: 6,
+              background: 'none',
+              cursor: 'pointer',
+            }}
+          >
+            <img
+              src={src}
+              alt=""
+              width={56}
+              height={56}
+              style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+            />
+          </button>
+        ))}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,189 @@
+import { UserOutlined } from '@ant-design/icons';
+import type { FanListPage, FanRow, FanSortField } from '@dc/contract';
+import { Avatar, Empty, Flex, Table, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { formatFen } from '../../components/money.ts';
+import { useLanguage, useT } from '../../locales/index.ts';
+import type { FanListState } from './filters.ts';
+
+export interface FanTableProps {
+  page: FanListPage | undefined;
+  loading: boolean;
+  state: FanListState;
+  filtered: boolean;
+  selectedIds: number[];
+  /** "Every fan the filter matches" is chosen: every row shows ticked, ticking is off. */
+  allMatching: boolean;
+  onSelect(ids: number[]): void;
+  onChange(change: Pick<FanListState, 'page' | 'pageSize' | 'sortBy' | 'order'>): void;
+}
+
+const sortable: Record<string, FanSortField> = {
+  followedAt: 'followedAt',
+  lastActiveAt: 'lastActiveAt',
+  totalSpent: 'totalSpent',
+  orderCount: 'orderCount',
+  age: 'age',
+};
+
+/** The fans of one page; selection is kept across pages (ids), sort and paging on the server. */
+export function FanTable({
+  page,
+  loading,
+  state,
+  filtered,
+  selectedIds,
+  allMatching,
+  onSelect,
+  onChange,
+}: FanTableProps) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const sortOrder = (field: FanSortField) =>
+    state.sortBy === field ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const columns: TableColumnsType<FanRow> = [
+    {
+      key: 'fan',
+      title: t('fans.column.fan'),
+      fixed: 'left',
+      width: 200,
+      render: (_, fan) => (
+        <Flex gap={8} align="center">
+          <Avatar
+            src={fan.avatar || undefined}
+            icon={fan.avatar ? undefined : <UserOutlined />}
+            size="small"
+          />
+          <Link to={`/detail/fans-detail/${fan.id}`}>{fan.nickname}</Link>
+        </Flex>
+      ),
+    },
+    {
+      key: 'gender',
+      title: t('fans.column.gender'),
+      width: 70,
+      render: (_, fan) => t(`fans.gender.${fan.gender}`),
+    },
+    {
+      key: 'age',
+      title: t('fans.column.age'),
+      width: 80,
+      sorter: true,
+      sortOrder: sortOrder('age'),
+      render: (_, fan) => fan.age ?? '—',
+    },
+    { key: 'city', title: t('fans.column.city'), width: 90, render: (_, fan) => fan.cityName || '—' },
+    {
+      key: 'source',
+      title: t('fans.column.source'),
+      width: 80,
+      render: (_, fan) => t(`fans.source.${fan.source}`),
+    },
+    {
+      key: 'followedAt',
+      dataIndex: 'followedAt',
+      title: t('fans.column.followedAt'),
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrder('followedAt'),
+    },
+    {
+      key: 'lastActiveAt',
+      dataIndex: 'lastActiveAt',
+      title: t('fans.column.lastActiveAt'),
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrder('lastActiveAt'),
+    },
+    {
+      key: 'totalSpent',
+      title: t('fans.column.totalSpent'),
+      align: 'right',
+      width: 120,
+      sorter: true,
+      sortOrder: sortOrder('totalSpent'),
+      render: (_, fan) => `¥${formatFen(fan.totalSpent, language)}`,
+    },
+    {
+      key: 'orderCount',
+      dataIndex: 'orderCount',
+      title: t('fans.column.orderCount'),
+      align: 'right',
+      width: 90,
+      sorter: true,
+      sortOrder: sortOrder('orderCount'),
+    },
+    {
+      key: 'tags',
+      title: t('fans.column.tags'),
+      render: (_, fan) =>
+        fan.tags.length === 0 ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Flex gap={4} wrap>
+            {fan.tags.map((tag) => (
+              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
+                {tag.name}
+              </Tag>
+            ))}
+          </Flex>
+        ),
+    },
+  ];
+  const handleChange: TableProps<FanRow>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = sortable[String(one?.columnKey ?? '')];
+      onChange({
+        page: 1,
+        pageSize: state.pageSize,
+        sortBy: one?.order && field ? field : 'followedAt',
+        order: one?.order === 'ascend' ? 'asc' : 'desc',
+      });
+      return;
+    }
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    onChange({
+      page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1,
+      pageSize,
+      sortBy: state.sortBy,
+      order: state.order,
+    });
+  };
+  const rows = page?.dataList ?? [];
+  return (
+    <Table<FanRow>
+      rowKey="id"
+      size="middle"
+      data-testid="fan-table"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 1300 }}
+      onChange={handleChange}
+      rowSelection={{
+        preserveSelectedRowKeys: true,
+        selectedRowKeys: allMatching ? rows.map((r) => r.id) : selectedIds,
+        getCheckboxProps: () => ({ disabled: allMatching }),
+        onChange: (keys) => onSelect(keys.map(Number)),
+      }}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={filtered ? t('fans.emptyFiltered') : t('fans.empty')}
+          />
+        ),
+      }}
+      pagination={{
+        current: state.page,
+        pageSize: state.pageSize,
+        total: page?.totalNumber ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) =>
+          t(page?.totalIsEstimate ? 'fans.totalAbout' : 'fans.total', { total: total.toLocaleString() }),
+      }}
+    />
+  );
+}

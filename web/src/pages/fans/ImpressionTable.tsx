@@ -1,0 +1,86 @@
+import type { Impression } from '@dc/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Table, Typography } from 'antd';
+import { useT } from '../../locales/index.ts';
+import { deleteImpression, impressionKeys } from './impression-service.ts';
+
+export interface ImpressionTableProps {
+  impressions: Impression[];
+  loading: boolean;
+  selectedId: number | null;
+  onSelect(id: number): void;
+  onRename(impression: Impression): void;
+  onDeleted(id: number): void;
+}
+
+/** The list of words with their fan counts; rename, and delete after a confirmation naming the fans lost. */
+export function ImpressionTable({
+  impressions,
+  loading,
+  selectedId,
+  onSelect,
+  onRename,
+  onDeleted,
+}: ImpressionTableProps) {
+  const t = useT();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (impression: Impression) => deleteImpression(impression.id),
+    onSuccess: async (answer, impression) => {
+      void message.success(t('impressions.deleted', { count: answer.removedFromFans }));
+      onDeleted(impression.id);
+      await queryClient.invalidateQueries({ queryKey: impressionKeys.all });
+    },
+  });
+  const confirmDelete = (impression: Impression) =>
+    modal.confirm({
+      title: t('impressions.deleteConfirm', { word: impression.word }),
+      content: t('impressions.deleteWarning', { count: impression.fanCount }),
+      okText: t('impressions.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('impressions.cancel'),
+      onOk: () => remove.mutateAsync(impression),
+    });
+  return (
+    <Table<Impression>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={impressions}
+      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+      data-testid="impression-table"
+      rowClassName={(row) => (row.id === selectedId ? 'ant-table-row-selected' : '')}
+      onRow={(row) => ({ onClick: () => onSelect(row.id), style: { cursor: 'pointer' } })}
+      columns={[
+        {
+          title: t('impressions.word'),
+          dataIndex: 'word',
+          render: (word: string) => <Typography.Text strong>{word}</Typography.Text>,
+        },
+        {
+          title: t('impressions.fanCount'),
+          dataIndex: 'fanCount',
+          align: 'right',
+          sorter: (a, b) => a.fanCount - b.fanCount,
+          render: (count: number) => count.toLocaleString(),
+        },
+        { title: t('impressions.createdAt'), dataIndex: 'createdAt', responsive: ['lg'] },
+        {
+          title: t('impressions.actions'),
+          key: 'actions',
+          render: (_, row) => (
+            <Space size={0} onClick={(event) => event.stopPropagation()}>
+              <Button type="link" size="small" onClick={() => onRename(row)}>
+                {t('impressions.rename')}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
+                {t('impressions.delete')}
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,255 @@
+import {
+  type Combination,
+  ErrorCode,
+  FAN_BATCH_MAX,
+  type FanBatchTagAnswer,
+  type FanRow,
+  type ListPage,
+  type PackCount,
+  type PackOverlap,
+  type PackTrace,
+  type packCountBodySchema,
+  type RuleGroup,
+} from '@dc/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
+import { totalPagesOf } from '../../http/list-page.ts';
+import { toWireDateTime } from '../../http/wire-time.ts';
+import { fieldFailure, invalidField } from '../auth/failures.ts';
+import { planOf } from '../fans/count.ts';
+import { businessYear } from '../fans/filter.ts';
+import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
+import { batchTag } from '../fans/service.ts';
+import { intArray, rowsOf } from '../tags/lock.ts';
+import { combinationCountsSql, combinationNodes, combinationTraceSql } from './combine.ts';
+import { type CompileContext, nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
+import { LIVE_COUNT_TIMEOUT_MS, limitStatements, membersSqlOf } from './compute.ts';
+import { checkCombinationSources, checkRuleReferences } from './references.ts';
+import { ownPack, toPackRef } from './rows.ts';
+
+type CountBody = z.output<typeof packCountBodySchema>;
+
+/** Above this many fans (planner estimate), a live count's per-node counts come from a sample. */
+export const SAMPLE_ABOVE = 200_000;
+/** About how many fans the sample holds. */
+const SAMPLE_FANS = 20_000;
+
+/** A statement stopped by statement_timeout (57014) is the rule's fault: 40000, not a 500. */
+async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+      if ((e as { code?: unknown }).code === '57014') {
+        throw invalidField(path, 'too heavy to count in time; simplify the rule');
+      }
+      e = (e as { cause?: unknown }).cause;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A rule's live count: the total by the plain compiled WHERE (one query the planner answers from
+ * indexes), then each node's own count (what the editor shows beside it) in one scan — over a
+ * sample of about SAMPLE_FANS of the designer's fans when there are more than SAMPLE_ABOVE, then
+ * scaled and labelled `estimated` (the total stays exact).
+ */
+async function countRule(tx: Database, rule: RuleGroup, ctx: CompileContext) {
+  const nodes = nodesOf(rule);
+  const [exact] = await rowsOf<{ n: number }>(tx, ruleTotalSql(rule, ctx));
+  const total = exact!.n;
+  const designerFans = (await planOf(tx, eq(fans.designerId, ctx.designerId)))['Plan Rows'];
+  const percent = designerFans > SAMPLE_ABOVE ? (100 * SAMPLE_FANS) / designerFans : null;
+  const [row] = await rowsOf<Record<string, number>>(
+    tx,
+    ruleCountsSql(nodes, ctx, percent === null ? null : Number(percent.toFixed(4))),
+  );
+  const scale = (n: number | undefined) =>
+    percent === null ? (n ?? 0) : Math.round(((n ?? 0) * 100) / percent);
+  const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scale(row![`n${index}`])]));
+  return {
+    total,
+    allFans: Math.max(scale(row!.all_fans), total),
+    nodes: { ...counts, rule: total },
+    estimated: percent !== null,
+  };
+}
+
+async function countAllFans(db: Database, designerId: number): Promise<number> {
+  return db.$count(fans, eq(fans.designerId, designerId));
+}
+
+/**
+ * `POST /crowd-packs/count` (issue 8 item 3): the whole definition's count and each node's own
+ * count. A rule is one scan of the designer's fans with one `count(*) filter (where …)` per node;
+ * a combination reads the source packs' snapshots. Under a statement timeout.
+ */
+export async function countDefinition(
+  db: Database,
+  designerId: number,
+  body: CountBody,
+  now: Date,
+): Promise<PackCount> {
+  const started = performance.now();
+  const result = await db.transaction(async (tx) => {
+    if (body.kind === 'rule') {
+      await checkRuleReferences(tx, designerId, body.rule);
+      await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
+      return withinTimeout('rule', () => countRule(tx, body.rule, { designerId, now }));
+    }
+    await checkCombinationSources(tx, designerId, body.combination);
+    await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
+    const nodes = combinationNodes(body.combination);
+    const [row] = await withinTimeout('combination', () =>
+      rowsOf<Record<string, number>>(tx, combinationCountsSql(nodes, body.combination)),
+    );
+    const allFans = await countAllFans(tx, designerId);
+    const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, row![`n${index}`] ?? 0]));
+    return {
+      total: row!.total ?? 0,
+      allFans,
+      nodes: { combination: row!.total ?? 0, ...counts },
+      estimated: false,
+    };
+  });
+  return {
+    ...result,
+    share: result.allFans === 0 ? 0 : result.total / result.allFans,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** `POST /crowd-packs/overlap`: sizes of the chosen packs and of each pair's intersection. */
+export async function packOverlap(db: Database, designerId: number, packIds: number[]): Promise<PackOverlap> {
+  const ids = [...new Set(packIds)];
+  const records = await db
+    .select()
+    .from(crowdPacks)
+    .where(and(eq(crowdPacks.designerId, designerId), inArray(crowdPacks.id, ids)));
+  const byId = new Map(records.map((r) => [r.id, r]));
+  ids.forEach((id, index) => {
+    if (!byId.has(id)) throw invalidField(`packIds.${index}`, `pack ${id} does not exist`);
+  });
+  const pairs = await rowsOf<{ a: number; b: number; both: number }>(
+    db,
+    sql`select x.pack_id as a, y.pack_id as b, count(*)::int as both
+        from ${crowdPackMembers} x join ${crowdPackMembers} y on y.fan_id = x.fan_id and x.pack_id < y.pack_id
+        where x.pack_id = any(${intArray(ids)}) and y.pack_id = any(${intArray(ids)})
+        group by x.pack_id, y.pack_id`,
+  );
+  const found = new Map(pairs.map((p) => [`${p.a}:${p.b}`, p.both]));
+  const answer: PackOverlap['pairs'] = [];
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) {
+      const [a, b] = [ids[i]!, ids[j]!];
+      answer.push({ a, b, both: found.get(`${Math.min(a, b)}:${Math.max(a, b)}`) ?? 0 });
+    }
+  }
+  return { packs: ids.map((id) => toPackRef(byId.get(id)!)), pairs: answer };
+}
+
+/** `GET /crowd-packs/:id/members`: the snapshot's fans, latest followers first, as the fan list shows them. */
+export async function packMembers(
+  db: Database,
+  designerId: number,
+  id: number,
+  page: { page: number; pageSize: number },
+  now: Date,
+): Promise<ListPage<FanRow>> {
+  await ownPack(db, designerId, id);
+  const where = and(eq(crowdPackMembers.packId, id), eq(fans.designerId, designerId));
+  const [rows, total] = await Promise.all([
+    db
+      .select({ fan: fans })
+      .from(crowdPackMembers)
+      .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
+      .where(where)
+      .orderBy(desc(fans.followedAt), desc(fans.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.$count(crowdPackMembers, eq(crowdPackMembers.packId, id)),
+  ]);
+  const chips = await tagsOfFans(
+    db,
+    rows.map((r) => r.fan.id),
+  );
+  const year = businessYear(now);
+  return {
+    dataList: rows.map(({ fan }) => toFanRow(fan, chips.get(fan.id) ?? [], year)),
+    totalNumber: total,
+    totalPages: totalPagesOf(total, page.pageSize),
+  };
+}
+
+/** `GET /crowd-packs/:id/trace?fanId=`: each node's result for one fan, now. */
+export async function packTrace(
+  db: Database,
+  designerId: number,
+  id: number,
+  fanId: number,
+  now: Date,
+): Promise<PackTrace> {
+  const pack = await ownPack(db, designerId, id);
+  const fan = await findFan(db, designerId, fanId);
+  if (!fan) throw fieldFailure(ErrorCode.notFound, 'fanId', `fan ${fanId} does not exist`);
+  const [member] = await db
+    .select({ fanId: crowdPackMembers.fanId })
+    .from(crowdPackMembers)
+    .where(and(eq(crowdPackMembers.packId, id), eq(crowdPackMembers.fanId, fanId)));
+  let nodes: Record<string, boolean>;
+  if (pack.kind === 'rule') {
+    const list = nodesOf(pack.definition as RuleGroup);
+    const [row] = await rowsOf<Record<string, boolean>>(db, ruleTraceSql(list, fanId, { designerId, now }));
+    nodes = Object.fromEntries(list.map(({ path }, index) => [path, row?.[`n${index}`] === true]));
+  } else {
+    const combination = pack.definition as Combination;
+    const list = combinationNodes(combination);
+    const [row] = await rowsOf<Record<string, boolean>>(db, combinationTraceSql(list, fanId));
+    nodes = Object.fromEntries(list.map(({ path }, index) => [path, row?.[`n${index}`] === true]));
+    const [matches] = await rowsOf<{ yes: boolean }>(
+      db,
+      sql`select exists (select 1 from (${membersSqlOf(pack, now)}) s where s.fan_id = ${fanId}) as yes`,
+    );
+    nodes.combination = matches?.yes === true;
+  }
+  const chips = await tagsOfFans(db, [fanId]);
+  return {
+    fan: toFanRow(fan, chips.get(fanId) ?? [], businessYear(now)),
+    member: member !== undefined,
+    matchesNow: pack.kind === 'rule' ? nodes.rule === true : nodes.combination === true,
+    computedAt: pack.computedAt ? toWireDateTime(pack.computedAt) : null,
+    nodes,
+  };
+}
+
+/**
+ * `POST /crowd-packs/:id/tag-members`: the fans batch tagging (one transaction, the 20-tag limit)
+ * on the snapshot's members, so the tagged set is exactly the set the detail shows.
+ */
+export async function tagPackMembers(
+  db: Database,
+  designerId: number,
+  id: number,
+  addTagIds: number[],
+  now: Date,
+): Promise<FanBatchTagAnswer> {
+  await ownPack(db, designerId, id);
+  const members = await db
+    .select({ id: crowdPackMembers.fanId })
+    .from(crowdPackMembers)
+    .where(eq(crowdPackMembers.packId, id))
+    .limit(FAN_BATCH_MAX + 1);
+  if (members.length === 0) throw invalidField('members', 'the pack has no members');
+  if (members.length > FAN_BATCH_MAX) {
+    throw invalidField('members', `at most ${FAN_BATCH_MAX} fans in one operation`);
+  }
+  return batchTag(
+    db,
+    designerId,
+    { selection: { kind: 'ids', fanIds: members.map((m) => m.id) }, addTagIds, removeTagIds: [] },
+    now,
+  );
+}

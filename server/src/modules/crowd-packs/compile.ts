@@ -1,0 +1,253 @@
+import {
+  type FanMeasurementKey,
+  packNodePath,
+  type RuleCondition,
+  type RuleGroup,
+  type RuleNode,
+} from '@dc/contract';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import {
+  boutiqueOrders,
+  coursePurchases,
+  courses,
+  fanImpressions,
+  fanMeasurements,
+  fans,
+  fanTags,
+  fanWardrobeItems,
+  products,
+} from '../../db/schema/index.ts';
+import { businessDayEnd, businessDayStart } from '../basic-information/query.ts';
+import { businessYear } from '../fans/filter.ts';
+import { intArray } from '../tags/lock.ts';
+
+/**
+ * The rule tree compiled to SQL over `fans` (issue 8 item 1). Every value the designer chose is
+ * a bound parameter; the only identifiers are the fixed columns below, picked by the field's
+ * name from a closed list, so no text of the input ever becomes SQL.
+ */
+export interface CompileContext {
+  designerId: number;
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Measurement key → its column (millimetres, grams) and the wire unit's factor. */
+const measurementColumns: Record<FanMeasurementKey, { column: AnyColumn; factor: number }> = {
+  height: { column: fanMeasurements.heightMm, factor: 10 },
+  weight: { column: fanMeasurements.weightG, factor: 1000 },
+  bust: { column: fanMeasurements.bustMm, factor: 10 },
+  waist: { column: fanMeasurements.waistMm, factor: 10 },
+  hip: { column: fanMeasurements.hipMm, factor: 10 },
+  shoulder: { column: fanMeasurements.shoulderMm, factor: 10 },
+  sleeve: { column: fanMeasurements.sleeveMm, factor: 10 },
+  inseam: { column: fanMeasurements.inseamMm, factor: 10 },
+};
+
+/** A text[] parameter: one value whatever the list's length. */
+export const textArray = (items: readonly string[]) =>
+  sql`${`{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
+const between = (column: AnyColumn | SQL, min: number | null, max: number | null): SQL => {
+  const parts: SQL[] = [];
+  if (min !== null) parts.push(sql`${column} >= ${min}`);
+  if (max !== null) parts.push(sql`${column} <= ${max}`);
+  return sql.join(parts, sql` and `);
+};
+
+/** Millimetres / grams from the wire's cm / kg. */
+export const storedMeasure = (value: number | null, factor: number) =>
+  value === null ? null : Math.round(value * factor);
+
+function timeCondition(
+  column: AnyColumn,
+  condition: RuleCondition & { field: 'followedAt' | 'lastActiveAt' },
+  ctx: CompileContext,
+): SQL {
+  if (condition.op === 'withinDays') {
+    return sql`${column} >= ${new Date(ctx.now.getTime() - condition.days * DAY_MS).toISOString()}::timestamptz`;
+  }
+  return sql`${column} >= ${businessDayStart(condition.from).toISOString()}::timestamptz and ${column} < ${businessDayEnd(condition.to).toISOString()}::timestamptz`;
+}
+
+function purchaseCondition(condition: RuleCondition & { field: 'purchase' }, ctx: CompileContext): SQL {
+  const since = new Date(ctx.now.getTime() - condition.days * DAY_MS).toISOString();
+  const targets: SQL[] = [];
+  if (condition.productIds.length > 0) {
+    targets.push(sql`${boutiqueOrders.productId} = any(${intArray(condition.productIds)})`);
+  }
+  if (condition.categories.length > 0) {
+    targets.push(
+      sql`${boutiqueOrders.productId} in (select ${products.id} from ${products} where ${products.designerId} = ${ctx.designerId} and ${products.category} = any(${textArray(condition.categories)}))`,
+    );
+  }
+  const which = targets.length > 0 ? sql` and (${sql.join(targets, sql` or `)})` : sql``;
+  return sql`exists (select 1 from ${boutiqueOrders} where ${boutiqueOrders.fanId} = ${fans.id} and ${boutiqueOrders.designerId} = ${ctx.designerId} and ${boutiqueOrders.state} <> 'refunded' and ${boutiqueOrders.createdAt} >= ${since}::timestamptz${which})`;
+}
+
+/**
+ * Bought a course within N days (any of `courseIds`, or any of the designer's courses when
+ * empty): EXISTS over the purchases of the platform user the fan is, of the designer's courses.
+ * A fan not linked to a platform user has bought none.
+ */
+function coursePurchaseCondition(
+  condition: RuleCondition & { field: 'coursePurchase' },
+  ctx: CompileContext,
+): SQL {
+  const since = new Date(ctx.now.getTime() - condition.days * DAY_MS).toISOString();
+  const which =
+    condition.courseIds.length > 0
+      ? sql` and ${coursePurchases.courseId} = any(${intArray(condition.courseIds)})`
+      : sql``;
+  return sql`exists (select 1 from ${coursePurchases} inner join ${courses} on ${courses.id} = ${coursePurchases.courseId} where ${coursePurchases.buyerId} = ${fans.platformUserId} and ${courses.designerId} = ${ctx.designerId} and ${coursePurchases.boughtAt} >= ${since}::timestamptz${which})`;
+}
+
+function tagCondition(condition: RuleCondition & { field: 'tags' }): SQL {
+  const ids = [...new Set(condition.tagIds)];
+  const carried = sql`select 1 from ${fanTags} where ${fanTags.fanId} = ${fans.id} and ${fanTags.tagId} = any(${intArray(ids)})`;
+  switch (condition.op) {
+    case 'any':
+      return sql`exists (${carried})`;
+    case 'none':
+      return sql`not exists (${carried})`;
+    default:
+      return sql`(select count(*) from ${fanTags} where ${fanTags.fanId} = ${fans.id} and ${fanTags.tagId} = any(${intArray(ids)})) = ${ids.length}`;
+  }
+}
+
+/** Carries any of the impression words (EXISTS over fan_impressions), or none of them. */
+function impressionCondition(condition: RuleCondition & { field: 'impression' }): SQL {
+  const carried = sql`select 1 from ${fanImpressions} where ${fanImpressions.fanId} = ${fans.id} and ${fanImpressions.impressionId} = any(${intArray([...new Set(condition.impressionIds)])})`;
+  return condition.op === 'any' ? sql`exists (${carried})` : sql`not exists (${carried})`;
+}
+
+/** One condition as a boolean over the current `fans` row; never null (unknown is "not met"). */
+export function conditionSql(condition: RuleCondition, ctx: CompileContext): SQL {
+  return sql`coalesce((${conditionBody(condition, ctx)}), false)`;
+}
+
+function conditionBody(condition: RuleCondition, ctx: CompileContext): SQL {
+  switch (condition.field) {
+    case 'gender':
+      return sql`${fans.gender} = any(${textArray(condition.values)})`;
+    case 'source':
+      return sql`${fans.source} = any(${textArray(condition.values)})`;
+    case 'city':
+      return sql`${fans.cityCode} = any(${textArray(condition.values)})`;
+    case 'age': {
+      // age = this year - birth year: a minimum age is a latest birth year, and the other way round.
+      const year = businessYear(ctx.now);
+      return between(
+        fans.birthYear,
+        condition.max === null ? null : year - condition.max,
+        condition.min === null ? null : year - condition.min,
+      );
+    }
+    case 'followedAt':
+      return timeCondition(fans.followedAt, condition, ctx);
+    case 'lastActiveAt':
+      return timeCondition(fans.lastActiveAt, condition, ctx);
+    case 'totalSpent':
+      return between(fans.totalSpent, condition.min, condition.max);
+    case 'orderCount':
+      return between(fans.orderCount, condition.min, condition.max);
+    case 'purchase':
+      return purchaseCondition(condition, ctx);
+    case 'coursePurchase':
+      return coursePurchaseCondition(condition, ctx);
+    case 'tags':
+      return tagCondition(condition);
+    case 'impression':
+      return impressionCondition(condition);
+    case 'measurement': {
+      const { column, factor } = measurementColumns[condition.key];
+      const range = between(
+        column,
+        storedMeasure(condition.min, factor),
+        storedMeasure(condition.max, factor),
+      );
+      return sql`exists (select 1 from ${fanMeasurements} where ${fanMeasurements.fanId} = ${fans.id} and ${range})`;
+    }
+    case 'wardrobe': {
+      const parts: SQL[] = [sql`${fanWardrobeItems.fanId} = ${fans.id}`];
+      if (condition.category !== null) parts.push(sql`${fanWardrobeItems.category} = ${condition.category}`);
+      if (condition.size !== null)
+        parts.push(sql`lower(${fanWardrobeItems.size}) = ${condition.size.toLowerCase()}`);
+      return sql`exists (select 1 from ${fanWardrobeItems} where ${sql.join(parts, sql` and `)})`;
+    }
+  }
+}
+
+/**
+ * A node as a WHERE condition: the same test without the coalesce wrappers, so the planner can
+ * answer conditions from indexes. Equivalent in a WHERE: a null is "not met" there, and groups
+ * are only and/or (never negated), so a null cannot turn into a match.
+ */
+export function nodeFilterSql(node: RuleNode, ctx: CompileContext): SQL {
+  if (node.type === 'condition') return sql`(${conditionBody(node, ctx)})`;
+  const parts = node.children.map((child) => nodeFilterSql(child, ctx));
+  return sql`(${sql.join(parts, node.op === 'and' ? sql` and ` : sql` or `)})`;
+}
+
+/** A node (group or condition) as one boolean expression. */
+export function nodeSql(node: RuleNode, ctx: CompileContext): SQL {
+  if (node.type === 'condition') return conditionSql(node, ctx);
+  const parts = node.children.map((child) => nodeSql(child, ctx));
+  return sql`(${sql.join(parts, node.op === 'and' ? sql` and ` : sql` or `)})`;
+}
+
+export interface PathedNode {
+  path: string;
+  node: RuleNode;
+}
+
+/** Every node of the tree, root first (depth-first), with its path (`rule.children.0`…). */
+export function nodesOf(rule: RuleGroup, rootPath = 'rule'): PathedNode[] {
+  const out: PathedNode[] = [];
+  const visit = (node: RuleNode, path: string) => {
+    out.push({ path, node });
+    if (node.type === 'group') {
+      node.children.forEach((child, index) => {
+        visit(child, packNodePath(path, 'children', index));
+      });
+    }
+  };
+  visit(rule, rootPath);
+  return out;
+}
+
+/** The designer's fans that the rule matches: `select fans.id … where …`. */
+export const ruleMembersSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
+  sql`select ${fans.id} as fan_id from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`;
+
+/** How many of the designer's fans the whole rule matches: one index-friendly `count(*)`. */
+export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
+  sql`select count(*)::int as n from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`;
+
+/**
+ * One scan of the designer's fans answering every node's count on its own (`count(*) filter
+ * (where …)`) and the number of all fans: `all_fans`, `n0`, `n1`, …. With `samplePercent`, the
+ * scan reads that share of the table's pages (TABLESAMPLE SYSTEM, a fixed seed), and the counts
+ * are of the sample: the caller scales them.
+ */
+export function ruleCountsSql(
+  nodes: PathedNode[],
+  ctx: CompileContext,
+  samplePercent: number | null = null,
+): SQL {
+  const columns = nodes.map(
+    ({ node }, index) => sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
+  );
+  const sample =
+    samplePercent === null
+      ? sql``
+      : sql` tablesample system (${sql.raw(String(samplePercent))}) repeatable (0)`;
+  return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)} from ${fans}${sample} where ${fans.designerId} = ${ctx.designerId}`;
+}
+
+/** One fan's result at every node: `n0`, `n1`, … booleans (no row when not the designer's fan). */
+export function ruleTraceSql(nodes: PathedNode[], fanId: number, ctx: CompileContext): SQL {
+  const columns = nodes.map(({ node }, index) => sql`${nodeSql(node, ctx)} as ${sql.raw(`n${index}`)}`);
+  return sql`select ${sql.join(columns, sql`, `)} from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${fans.id} = ${fanId}`;
+}

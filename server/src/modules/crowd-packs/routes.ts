@@ -1,0 +1,272 @@
+import { Readable } from 'node:stream';
+import {
+  emptyQuerySchema,
+  envelopeSchema,
+  fanBatchTagAnswerSchema,
+  fanRowSchema,
+  idParamsSchema,
+  listPageSchema,
+  loadRegions,
+  packBodySchema,
+  packCountBodySchema,
+  packCountSchema,
+  packDetailSchema,
+  packListQuerySchema,
+  packMembersQuerySchema,
+  packOverlapBodySchema,
+  packOverlapSchema,
+  packRowSchema,
+  packTagMembersBodySchema,
+  packTraceQuerySchema,
+  packTraceSchema,
+} from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { recordAuditEvent } from '../audit/record.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { countDefinition, packMembers, packOverlap, packTrace, tagPackMembers } from './analysis.ts';
+import { packMembersCsv } from './export.ts';
+import { ownPack } from './rows.ts';
+import {
+  copyPack,
+  createPack,
+  deletePack,
+  listPacks,
+  packDetail,
+  refreshPack,
+  updatePack,
+} from './service.ts';
+
+const TAGS = ['crowd-packs'];
+const row = { 200: envelopeSchema(packRowSchema) };
+
+/** 智能客户 › 人群包 (issue 8): rule and combined packs, live counts, snapshots, traces. */
+export async function crowdPacksRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+  // City names of member rows come from the region list.
+  await loadRegions();
+
+  app.get(
+    '/crowd-packs',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Crowd packs, latest change first (keyword, kind)',
+        querystring: packListQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(packRowSchema)) },
+      },
+    },
+    async (request) => ok(await listPacks(app.db, designerIdOf(request), request.query)),
+  );
+
+  app.post(
+    '/crowd-packs',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a rule or combined pack; it is computed (materialised) at once',
+        body: packBodySchema,
+        response: row,
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const pack = await createPack(app.db, designerIdOf(request), request.body, ctx.now);
+      return ok(pack, say(ctx.lang, '人群包已创建', 'Crowd pack created'));
+    },
+  );
+
+  app.post(
+    '/crowd-packs/count',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Live count of a definition being edited: total, share and each node on its own',
+        body: packCountBodySchema,
+        response: { 200: envelopeSchema(packCountSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await countDefinition(app.db, designerIdOf(request), request.body, ctx.now));
+    },
+  );
+
+  app.post(
+    '/crowd-packs/overlap',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sizes of the chosen packs and of every pair’s intersection (snapshots)',
+        body: packOverlapBodySchema,
+        response: { 200: envelopeSchema(packOverlapSchema) },
+      },
+    },
+    async (request) => ok(await packOverlap(app.db, designerIdOf(request), request.body.packIds)),
+  );
+
+  app.get(
+    '/crowd-packs/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A pack with its definition, relations and size history',
+        params: idParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(packDetailSchema) },
+      },
+    },
+    async (request) => ok(await packDetail(app.db, designerIdOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/crowd-packs/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save a pack (same kind) and recompute it',
+        params: idParamsSchema,
+        body: packBodySchema,
+        response: row,
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const pack = await updatePack(app.db, designerIdOf(request), request.params.id, request.body, ctx.now);
+      return ok(pack, say(ctx.lang, '人群包已保存', 'Crowd pack saved'));
+    },
+  );
+
+  app.delete(
+    '/crowd-packs/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a pack; refused (40900) while a combined pack uses it',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      await deletePack(app.db, designerIdOf(request), request.params.id, ctx.lang);
+      return ok(null, say(ctx.lang, '人群包已删除', 'Crowd pack deleted'));
+    },
+  );
+
+  app.post(
+    '/crowd-packs/:id/copy',
+    {
+      schema: { tags: TAGS, summary: 'Copy a pack under a free name', params: idParamsSchema, response: row },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const pack = await copyPack(app.db, designerIdOf(request), request.params.id, ctx.lang, ctx.now);
+      return ok(pack, say(ctx.lang, '已复制', 'Copied'));
+    },
+  );
+
+  app.post(
+    '/crowd-packs/:id/refresh',
+    { schema: { tags: TAGS, summary: 'Recompute a pack now', params: idParamsSchema, response: row } },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const pack = await refreshPack(app.db, designerIdOf(request), request.params.id, ctx.now);
+      return ok(pack, say(ctx.lang, '已刷新', 'Refreshed'));
+    },
+  );
+
+  app.get(
+    '/crowd-packs/:id/members',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Members of the last computation, as the fan list shows fans',
+        params: idParamsSchema,
+        querystring: packMembersQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(fanRowSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(await packMembers(app.db, designerIdOf(request), request.params.id, request.query, ctx.now));
+    },
+  );
+
+  app.get(
+    '/crowd-packs/:id/members/export.csv',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Members of the last computation as CSV (UTF-8 with BOM), streamed',
+        params: idParamsSchema,
+        querystring: emptyQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const ctx = accountCtx(app, request);
+      const designerId = designerIdOf(request);
+      const pack = await ownPack(app.db, designerId, request.params.id);
+      await recordAuditEvent(app.db, {
+        designerId,
+        action: 'export',
+        targetType: 'crowd-pack',
+        targetId: pack.id,
+        summary: `Members of crowd pack "${pack.name}" exported as CSV`,
+        at: ctx.now,
+      });
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="crowd-pack-${pack.id}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(packMembersCsv(app.db, designerId, pack.id, ctx.lang, ctx.now)));
+    },
+  );
+
+  app.get(
+    '/crowd-packs/:id/trace',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Why a fan is (or is not) in the pack: each condition or source met or not',
+        params: idParamsSchema,
+        querystring: packTraceQuerySchema,
+        response: { 200: envelopeSchema(packTraceSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(
+        await packTrace(app.db, designerIdOf(request), request.params.id, request.query.fanId, ctx.now),
+      );
+    },
+  );
+
+  app.post(
+    '/crowd-packs/:id/tag-members',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add tags to every member of the last computation (the fans batch tagging)',
+        params: idParamsSchema,
+        body: packTagMembersBodySchema,
+        response: { 200: envelopeSchema(fanBatchTagAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      const answer = await tagPackMembers(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        request.body.addTagIds,
+        ctx.now,
+      );
+      return ok(answer, say(ctx.lang, '已为成员添加标签', 'Members tagged'));
+    },
+  );
+}

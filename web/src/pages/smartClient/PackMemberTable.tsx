@@ -1,0 +1,121 @@
+import { UserOutlined } from '@ant-design/icons';
+import type { FanRow } from '@dc/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatFen } from '../../components/money.ts';
+import { useLanguage, useT } from '../../locales/index.ts';
+import { fetchMembers, packKeys } from './service.ts';
+
+/** The members of the last computation, paged on the server, with the fan list's columns. */
+export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(fan: FanRow): void }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const members = useQuery({
+    queryKey: packKeys.members(packId, paging.page, paging.pageSize),
+    queryFn: ({ signal }) => fetchMembers(packId, paging.page, paging.pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<FanRow> = [
+    {
+      key: 'fan',
+      title: t('fans.column.fan'),
+      fixed: 'left',
+      width: 190,
+      render: (_, fan) => (
+        <Flex gap={8} align="center">
+          <Avatar
+            src={fan.avatar || undefined}
+            icon={fan.avatar ? undefined : <UserOutlined />}
+            size="small"
+          />
+          <Link to={`/detail/fans-detail/${fan.id}`}>{fan.nickname}</Link>
+        </Flex>
+      ),
+    },
+    {
+      key: 'gender',
+      title: t('fans.column.gender'),
+      width: 70,
+      render: (_, fan) => t(`fans.gender.${fan.gender}`),
+    },
+    { key: 'age', title: t('fans.column.age'), width: 70, render: (_, fan) => fan.age ?? '—' },
+    { key: 'city', title: t('fans.column.city'), width: 90, render: (_, fan) => fan.cityName || '—' },
+    {
+      key: 'source',
+      title: t('fans.column.source'),
+      width: 80,
+      render: (_, fan) => t(`fans.source.${fan.source}`),
+    },
+    { key: 'followedAt', dataIndex: 'followedAt', title: t('fans.column.followedAt'), width: 170 },
+    { key: 'lastActiveAt', dataIndex: 'lastActiveAt', title: t('fans.column.lastActiveAt'), width: 170 },
+    {
+      key: 'totalSpent',
+      title: t('fans.column.totalSpent'),
+      align: 'right',
+      width: 110,
+      render: (_, fan) => `¥${formatFen(fan.totalSpent, language)}`,
+    },
+    {
+      key: 'orderCount',
+      dataIndex: 'orderCount',
+      title: t('fans.column.orderCount'),
+      align: 'right',
+      width: 80,
+    },
+    {
+      key: 'tags',
+      title: t('fans.column.tags'),
+      render: (_, fan) =>
+        fan.tags.length === 0 ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Flex gap={4} wrap>
+            {fan.tags.map((tag) => (
+              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
+                {tag.name}
+              </Tag>
+            ))}
+          </Flex>
+        ),
+    },
+    {
+      key: 'why',
+      title: '',
+      fixed: 'right',
+      width: 120,
+      render: (_, fan) => (
+        <Button type="link" size="small" onClick={() => onTrace(fan)}>
+          {t('crowdPacks.detail.why')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<FanRow>
+      rowKey="id"
+      size="middle"
+      data-testid="pack-members"
+      columns={columns}
+      dataSource={members.data?.dataList ?? []}
+      loading={members.isPending || members.isPlaceholderData}
+      scroll={{ x: 1300 }}
+      locale={{
+        emptyText: (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crowdPacks.detail.membersEmpty')} />
+        ),
+      }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.pageSize,
+        total: members.data?.totalNumber ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) => t('fans.total', { total: total.toLocaleString() }),
+        onChange: (page, pageSize) => setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
+      }}
+    />
+  );
+}

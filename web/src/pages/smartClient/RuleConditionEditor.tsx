@@ -1,0 +1,382 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import {
+  fanGenders,
+  fanMeasurementKeys,
+  fanSources,
+  productCategories,
+  type RuleCondition,
+  type RuleField,
+  ruleFields,
+  wardrobeCategories,
+} from '@dc/contract';
+import { Button, DatePicker, Flex, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useT } from '../../locales/index.ts';
+import { FanTagSelect } from '../fans/FanTagSelect.tsx';
+import { ImpressionSelect } from '../fans/ImpressionSelect.tsx';
+import { useCityOptions, useCourseOptions, useProductOptions } from './use-pack-names.ts';
+
+export interface RuleConditionEditorProps {
+  condition: RuleCondition;
+  /** Fans this condition matches on its own (live count), when known. */
+  count?: number;
+  error?: string;
+  onChange(next: RuleCondition): void;
+  onFieldChange(field: RuleField): void;
+  onRemove(): void;
+}
+
+const numberOrNull = (value: number | string | null) =>
+  value === null || value === '' ? null : Number(value);
+
+/** One condition: field → operator → typed value, with its own live count beside it. */
+export function RuleConditionEditor({
+  condition,
+  count,
+  error,
+  onChange,
+  onFieldChange,
+  onRemove,
+}: RuleConditionEditorProps) {
+  const t = useT();
+  return (
+    <Flex vertical gap={4} data-testid="rule-condition">
+      <Flex gap={8} align="center" wrap>
+        <Select<RuleField>
+          aria-label={t('crowdPacks.condition.field')}
+          style={{ width: 150 }}
+          value={condition.field}
+          options={ruleFields.map((field) => ({ value: field, label: t(`crowdPacks.field.${field}`) }))}
+          onChange={onFieldChange}
+          data-testid="rule-field"
+        />
+        <ValueEditor condition={condition} onChange={onChange} />
+        <Tag color={count === undefined ? 'default' : 'processing'} data-testid="rule-node-count">
+          {count === undefined ? '—' : t('crowdPacks.people', { count: count.toLocaleString() })}
+        </Tag>
+        <Tooltip title={t('crowdPacks.condition.remove')}>
+          <Button
+            type="text"
+            icon={<DeleteOutlined />}
+            aria-label={t('crowdPacks.condition.remove')}
+            onClick={onRemove}
+          />
+        </Tooltip>
+      </Flex>
+      {error && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {error}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function RangeInputs({
+  min,
+  max,
+  onChange,
+  scale = 1,
+  step = 1,
+}: {
+  min: number | null;
+  max: number | null;
+  onChange(min: number | null, max: number | null): void;
+  /** Wire units per displayed unit (100 for yuan shown, fen sent). */
+  scale?: number;
+  step?: number;
+}) {
+  const t = useT();
+  const shown = (value: number | null) => (value === null ? null : value / scale);
+  const sent = (value: number | string | null) => {
+    const n = numberOrNull(value);
+    return n === null ? null : Math.round(n * scale);
+  };
+  return (
+    <Space.Compact>
+      <InputNumber
+        placeholder={t('crowdPacks.value.min')}
+        aria-label={t('crowdPacks.value.min')}
+        min={0}
+        step={step}
+        value={shown(min)}
+        onChange={(value) => onChange(sent(value), max)}
+        style={{ width: 110 }}
+      />
+      <InputNumber
+        placeholder={t('crowdPacks.value.max')}
+        aria-label={t('crowdPacks.value.max')}
+        min={0}
+        step={step}
+        value={shown(max)}
+        onChange={(value) => onChange(min, sent(value))}
+        style={{ width: 110 }}
+      />
+    </Space.Compact>
+  );
+}
+
+function ValueEditor({
+  condition,
+  onChange,
+}: {
+  condition: RuleCondition;
+  onChange(next: RuleCondition): void;
+}) {
+  const t = useT();
+  const cities = useCityOptions();
+  const products = useProductOptions();
+  const courses = useCourseOptions();
+  const wide = { minWidth: 220 };
+  let editor: ReactNode;
+  switch (condition.field) {
+    case 'gender':
+    case 'source': {
+      const options =
+        condition.field === 'gender'
+          ? fanGenders.map((v) => ({ value: v, label: t(`fans.gender.${v}`) }))
+          : fanSources.map((v) => ({ value: v, label: t(`fans.source.${v}`) }));
+      editor = (
+        <Select<string[]>
+          mode="multiple"
+          style={wide}
+          placeholder={t('crowdPacks.value.choose')}
+          value={condition.values}
+          options={options}
+          onChange={(values) => onChange({ ...condition, values } as RuleCondition)}
+          data-testid="rule-values"
+        />
+      );
+      break;
+    }
+    case 'city':
+      editor = (
+        <Select<string[]>
+          mode="multiple"
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 260 }}
+          placeholder={t('crowdPacks.value.choose')}
+          loading={cities.isPending}
+          value={condition.values}
+          options={cities.data ?? []}
+          onChange={(values) => onChange({ ...condition, values })}
+        />
+      );
+      break;
+    case 'age':
+    case 'orderCount':
+      editor = (
+        <RangeInputs
+          min={condition.min}
+          max={condition.max}
+          onChange={(min, max) => onChange({ ...condition, min, max })}
+        />
+      );
+      break;
+    case 'totalSpent':
+      editor = (
+        <RangeInputs
+          min={condition.min}
+          max={condition.max}
+          scale={100}
+          step={100}
+          onChange={(min, max) => onChange({ ...condition, min, max })}
+        />
+      );
+      break;
+    case 'followedAt':
+    case 'lastActiveAt':
+      editor = (
+        <Space.Compact>
+          <Select
+            style={{ width: 150 }}
+            value={condition.op}
+            options={[
+              { value: 'withinDays', label: t('crowdPacks.op.withinDays') },
+              { value: 'between', label: t('crowdPacks.op.betweenDates') },
+            ]}
+            onChange={(op) => {
+              const today = dayjs().format('YYYY-MM-DD');
+              onChange(
+                op === 'withinDays'
+                  ? { type: 'condition', field: condition.field, op, days: 30 }
+                  : { type: 'condition', field: condition.field, op: 'between', from: today, to: today },
+              );
+            }}
+          />
+          {condition.op === 'withinDays' ? (
+            <InputNumber
+              min={1}
+              max={3650}
+              value={condition.days}
+              suffix={t('crowdPacks.value.days')}
+              onChange={(days) => onChange({ ...condition, days: Number(days ?? 1) })}
+              style={{ width: 120 }}
+              data-testid="rule-days"
+            />
+          ) : (
+            <DatePicker.RangePicker
+              value={[dayjs(condition.from), dayjs(condition.to)]}
+              allowClear={false}
+              onChange={(range) => {
+                if (range?.[0] && range[1]) {
+                  onChange({
+                    ...condition,
+                    from: range[0].format('YYYY-MM-DD'),
+                    to: range[1].format('YYYY-MM-DD'),
+                  });
+                }
+              }}
+            />
+          )}
+        </Space.Compact>
+      );
+      break;
+    case 'purchase':
+      editor = (
+        <Flex gap={8} wrap>
+          <InputNumber
+            min={1}
+            max={3650}
+            value={condition.days}
+            prefix={t('crowdPacks.op.withinDays').replace(/ ?N.*$/, '')}
+            suffix={t('crowdPacks.value.days')}
+            onChange={(days) => onChange({ ...condition, days: Number(days ?? 1) })}
+            style={{ width: 170 }}
+          />
+          <Select<number[]>
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 180 }}
+            placeholder={t('crowdPacks.value.anyProduct')}
+            loading={products.isPending}
+            value={condition.productIds}
+            options={products.data?.dataList.map((p) => ({ value: p.id, label: p.title })) ?? []}
+            optionFilterProp="label"
+            onChange={(productIds) => onChange({ ...condition, productIds })}
+          />
+          <Select<string[]>
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('crowdPacks.value.categories')}
+            value={condition.categories}
+            options={productCategories.map((c) => ({ value: c, label: t(`crowdPacks.wardrobe.${c}`) }))}
+            onChange={(categories) => onChange({ ...condition, categories } as RuleCondition)}
+          />
+        </Flex>
+      );
+      break;
+    case 'coursePurchase':
+      editor = (
+        <Flex gap={8} wrap>
+          <InputNumber
+            min={1}
+            max={3650}
+            value={condition.days}
+            prefix={t('crowdPacks.op.withinDays').replace(/ ?N.*$/, '')}
+            suffix={t('crowdPacks.value.days')}
+            onChange={(days) => onChange({ ...condition, days: Number(days ?? 1) })}
+            style={{ width: 170 }}
+            data-testid="rule-days"
+          />
+          <Select<number[]>
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 220 }}
+            placeholder={t('crowdPacks.value.anyCourse')}
+            loading={courses.isPending}
+            value={condition.courseIds}
+            options={courses.data?.dataList.map((c) => ({ value: c.id, label: c.title })) ?? []}
+            optionFilterProp="label"
+            onChange={(courseIds) => onChange({ ...condition, courseIds })}
+            data-testid="rule-courses"
+          />
+        </Flex>
+      );
+      break;
+    case 'tags':
+      editor = (
+        <Space.Compact>
+          <Select
+            style={{ width: 100 }}
+            value={condition.op}
+            options={(['any', 'all', 'none'] as const).map((op) => ({
+              value: op,
+              label: t(`crowdPacks.op.${op}`),
+            }))}
+            onChange={(op) => onChange({ ...condition, op })}
+          />
+          <FanTagSelect
+            style={{ minWidth: 220 }}
+            placeholder={t('crowdPacks.value.choose')}
+            value={condition.tagIds}
+            onChange={(tagIds) => onChange({ ...condition, tagIds })}
+          />
+        </Space.Compact>
+      );
+      break;
+    case 'impression':
+      editor = (
+        <Space.Compact>
+          <Select
+            style={{ width: 100 }}
+            value={condition.op}
+            options={(['any', 'none'] as const).map((op) => ({ value: op, label: t(`crowdPacks.op.${op}`) }))}
+            onChange={(op) => onChange({ ...condition, op })}
+          />
+          <ImpressionSelect
+            style={{ minWidth: 220 }}
+            placeholder={t('crowdPacks.value.choose')}
+            value={condition.impressionIds}
+            onChange={(impressionIds) => onChange({ ...condition, impressionIds })}
+          />
+        </Space.Compact>
+      );
+      break;
+    case 'measurement':
+      editor = (
+        <Space.Compact>
+          <Select
+            style={{ width: 130 }}
+            value={condition.key}
+            options={fanMeasurementKeys.map((key) => ({ value: key, label: t(`crowdPacks.measure.${key}`) }))}
+            onChange={(key) => onChange({ ...condition, key })}
+          />
+          <RangeInputs
+            min={condition.min}
+            max={condition.max}
+            step={0.5}
+            onChange={(min, max) => onChange({ ...condition, min, max })}
+          />
+        </Space.Compact>
+      );
+      break;
+    case 'wardrobe':
+      editor = (
+        <Space.Compact>
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('crowdPacks.value.category')}
+            value={condition.category ?? undefined}
+            options={wardrobeCategories.map((c) => ({ value: c, label: t(`crowdPacks.wardrobe.${c}`) }))}
+            onChange={(category) => onChange({ ...condition, category: category ?? null })}
+          />
+          <Input
+            style={{ width: 100 }}
+            placeholder={t('crowdPacks.value.size')}
+            maxLength={8}
+            value={condition.size ?? ''}
+            onChange={(event) =>
+              onChange({ ...condition, size: event.target.value.trim() === '' ? null : event.target.value })
+            }
+          />
+        </Space.Compact>
+      );
+      break;
+  }
+  return editor;
+}

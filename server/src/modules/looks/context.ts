@@ -1,0 +1,34 @@
+import { ErrorCode } from '@dc/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { images } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { invalidField } from '../auth/failures.ts';
+import type { RequestOrigin } from '../videos/media-store.ts';
+
+/** What every call of the looks module needs. */
+export interface LooksCtx {
+  db: Database;
+  config: Config;
+  /** The session's designer (0 on the public routes, which read no designer data by it). */
+  designerId: number;
+  now: Date;
+  origin: RequestOrigin;
+  /** Base URL phones should open (PUBLIC_URL, or this machine's LAN address). */
+  shareBase: string;
+}
+
+/** 40300: a shipped background or model is everyone's to use and no one's to change. */
+export const shippedIsReadOnly = () =>
+  new ApiError(ErrorCode.forbidden, 'shipped with the app: it can be used, not changed or deleted');
+
+/** The object key of one of the designer's uploaded images (40000 on `path` when not theirs). */
+export async function ownImageKey(ctx: LooksCtx, imageId: number, path: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ objectKey: images.objectKey })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.designerId, ctx.designerId)));
+  if (!row) throw invalidField(path, 'no such image of yours');
+  return row.objectKey;
+}

@@ -1,0 +1,415 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  emptyQuerySchema,
+  envelopeSchema,
+  idParamsSchema,
+  listPageSchema,
+  lookAssetParamsSchema,
+  lookBackgroundBodySchema,
+  lookBackgroundSchema,
+  lookBackgroundUpdateBodySchema,
+  lookBodySchema,
+  lookDetailSchema,
+  lookEventAnswerSchema,
+  lookEventBodySchema,
+  lookListQuerySchema,
+  lookModelGrantSchema,
+  lookModelRefreshBodySchema,
+  lookModelSchema,
+  lookModelUpdateBodySchema,
+  lookModelUploadBodySchema,
+  lookOnlineBodySchema,
+  lookRowSchema,
+  lookSortOrderBodySchema,
+  lookStatsQuerySchema,
+  lookStatsSchema,
+  publicLookSchema,
+} from '@dc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/api-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { accountCtx, say } from '../auth/context.ts';
+import { publicBaseUrl } from '../scan/routes.ts';
+import { createBackground, deleteBackground, listBackgrounds, updateBackground } from './backgrounds.ts';
+import type { LooksCtx } from './context.ts';
+import {
+  createLook,
+  deleteLook,
+  listLooks,
+  lookDetail,
+  setLookOnline,
+  setLookSortOrder,
+  updateLook,
+} from './looks.ts';
+import {
+  createModelUpload,
+  deleteModel,
+  finishModelUpload,
+  listModels,
+  refreshModelUpload,
+  updateModel,
+} from './models.ts';
+import { publicLook, recordLookEvent } from './public.ts';
+import { ASSETS_DIR, ensureShippedAssets } from './shipped.ts';
+import { lookStats } from './stats.ts';
+
+const TAGS = ['3d-recommend'];
+const deletedSchema = envelopeSchema(z.object({ id: z.number().int() }));
+
+/** 3D recommendation (issue 9): the designer's backgrounds, models and looks, and the public page's calls. */
+export async function looksRoutes(scope: FastifyInstance) {
+  const ctxOf = (app: FastifyInstance, request: FastifyRequest, designerId: number): LooksCtx => ({
+    db: app.db,
+    config: app.config,
+    designerId,
+    now: app.config.now(),
+    origin: { protocol: request.protocol, host: request.host },
+    shareBase: publicBaseUrl(app.config, request),
+  });
+  scope.addHook('preHandler', async () => ensureShippedAssets(scope.db));
+  await scope.register(async (inner) => designerRoutes(inner, ctxOf));
+  await scope.register(async (inner) => publicRoutes(inner, ctxOf));
+}
+
+type CtxOf = (app: FastifyInstance, request: FastifyRequest, designerId: number) => LooksCtx;
+
+async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+  const ctx = (request: FastifyRequest) => ctxOf(app, request, designerIdOf(request));
+  const say2 = (request: FastifyRequest, zh: string, en: string) =>
+    say(accountCtx(app, request).lang, zh, en);
+
+  app.get(
+    '/look-backgrounds',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Backgrounds: shipped ones and mine',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(lookBackgroundSchema)) },
+      },
+    },
+    async (request) => ok(await listBackgrounds(ctx(request))),
+  );
+  app.post(
+    '/look-backgrounds',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a background',
+        body: lookBackgroundBodySchema,
+        response: { 200: envelopeSchema(lookBackgroundSchema) },
+      },
+    },
+    async (request) =>
+      ok(await createBackground(ctx(request), request.body), say2(request, '背景已添加', 'Background added')),
+  );
+  app.put(
+    '/look-backgrounds/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit one of my backgrounds (shipped ones: 40300)',
+        params: idParamsSchema,
+        body: lookBackgroundUpdateBodySchema,
+        response: { 200: envelopeSchema(lookBackgroundSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateBackground(ctx(request), request.params.id, request.body),
+        say2(request, '背景已保存', 'Background saved'),
+      ),
+  );
+  app.delete(
+    '/look-backgrounds/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one of my backgrounds (40900 while a look uses it)',
+        params: idParamsSchema,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await deleteBackground(ctx(request), request.params.id),
+        say2(request, '背景已删除', 'Background deleted'),
+      ),
+  );
+
+  app.get(
+    '/look-models',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Models: shipped ones and mine',
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(lookModelSchema)) },
+      },
+    },
+    async (request) => ok(await listModels(ctx(request))),
+  );
+  app.post(
+    '/look-models/create-upload',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a model (.glb ≤ 30 MB) and get its upload address and temporary credentials',
+        body: lookModelUploadBodySchema,
+        response: { 200: envelopeSchema(lookModelGrantSchema) },
+      },
+    },
+    async (request) => ok(await createModelUpload(ctx(request), request.body)),
+  );
+  app.post(
+    '/look-models/refresh-upload',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'New temporary credentials for the same model file',
+        body: lookModelRefreshBodySchema,
+        response: { 200: envelopeSchema(lookModelGrantSchema) },
+      },
+    },
+    async (request) => ok(await refreshModelUpload(ctx(request), request.body.modelId)),
+  );
+  app.post(
+    '/look-models/:id/upload-finished',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The .glb is in the store: check it (glTF 2, ≤ 30 MB, ≤ 300k triangles) or delete it',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(lookModelSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await finishModelUpload(ctx(request), request.params.id),
+        say2(request, '模型已上传', 'Model uploaded'),
+      ),
+  );
+  app.put(
+    '/look-models/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit one of my models (shipped ones: 40300)',
+        params: idParamsSchema,
+        body: lookModelUpdateBodySchema,
+        response: { 200: envelopeSchema(lookModelSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateModel(ctx(request), request.params.id, request.body),
+        say2(request, '模型已保存', 'Model saved'),
+      ),
+  );
+  app.delete(
+    '/look-models/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one of my models and its file (40900 while a look uses it)',
+        params: idParamsSchema,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (request) =>
+      ok(await deleteModel(ctx(request), request.params.id), say2(request, '模型已删除', 'Model deleted')),
+  );
+
+  app.get(
+    '/looks',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'My looks, by sort order',
+        querystring: lookListQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(lookRowSchema)) },
+      },
+    },
+    async (request) => ok(await listLooks(ctx(request), request.query)),
+  );
+  app.post(
+    '/looks',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a look',
+        body: lookBodySchema,
+        response: { 200: envelopeSchema(lookDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await createLook(ctx(request), request.body), say2(request, '搭配已创建', 'Look created')),
+  );
+  app.get(
+    '/looks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One of my looks with its model, background and products',
+        params: idParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(lookDetailSchema) },
+      },
+    },
+    async (request) => ok(await lookDetail(ctx(request), request.params.id)),
+  );
+  app.put(
+    '/looks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Replace a look and its products',
+        params: idParamsSchema,
+        body: lookBodySchema,
+        response: { 200: envelopeSchema(lookDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateLook(ctx(request), request.params.id, request.body),
+        say2(request, '搭配已保存', 'Look saved'),
+      ),
+  );
+  app.post(
+    '/looks/:id/online',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Put a look online (needs a ready model) or take it offline',
+        params: idParamsSchema,
+        body: lookOnlineBodySchema,
+        response: { 200: envelopeSchema(lookDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setLookOnline(ctx(request), request.params.id, request.body.online),
+        request.body.online
+          ? say2(request, '搭配已上线', 'Look is online')
+          : say2(request, '搭配已下线', 'Look is offline'),
+      ),
+  );
+  app.post(
+    '/looks/:id/sort-order',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change the sort order of a look',
+        params: idParamsSchema,
+        body: lookSortOrderBodySchema,
+        response: { 200: envelopeSchema(lookDetailSchema) },
+      },
+    },
+    async (request) => ok(await setLookSortOrder(ctx(request), request.params.id, request.body.sortOrder)),
+  );
+  app.delete(
+    '/looks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a look with its figures',
+        params: idParamsSchema,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (request) =>
+      ok(await deleteLook(ctx(request), request.params.id), say2(request, '搭配已删除', 'Look deleted')),
+  );
+  app.get(
+    '/looks/:id/stats',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Views, rotations and product taps of a look: totals and per day',
+        params: idParamsSchema,
+        querystring: lookStatsQuerySchema,
+        response: { 200: envelopeSchema(lookStatsSchema) },
+      },
+    },
+    async (request) => ok(await lookStats(ctx(request), request.params.id, request.query.days)),
+  );
+}
+
+const ASSET_TYPES: Record<string, string> = { glb: 'model/gltf-binary', png: 'image/png' };
+
+/** The shipped files in memory (a few hundred KB), each .glb also gzipped once. */
+const assetCache = new Map<string, Promise<{ raw: Buffer; gzip: Buffer | null } | undefined>>();
+function shippedAsset(file: string) {
+  let cached = assetCache.get(file);
+  if (!cached) {
+    cached = readFile(path.join(ASSETS_DIR, file)).then(
+      (raw) => ({ raw, gzip: file.endsWith('.glb') ? gzipSync(raw, { level: 9 }) : null }),
+      () => undefined,
+    );
+    assetCache.set(file, cached);
+  }
+  return cached;
+}
+
+/** No session: the public page `/3D-h5` and the shipped files it loads. */
+async function publicRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/public/looks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'An online look for the public page (offline or unknown: 40400)',
+        params: idParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: envelopeSchema(publicLookSchema) },
+      },
+    },
+    async (request) => ok(await publicLook(ctxOf(app, request, 0), request.params.id)),
+  );
+  app.post(
+    '/public/looks/:id/events',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Count a view, a rotation or a product tap (rate-limited per address)',
+        params: idParamsSchema,
+        body: lookEventBodySchema,
+        response: { 200: envelopeSchema(lookEventAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(await recordLookEvent(ctxOf(app, request, 0), request.params.id, request.body, request.ip)),
+  );
+  app.get(
+    '/look-assets/:file',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A shipped model (.glb) or poster (.png)',
+        params: lookAssetParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const asset = await shippedAsset(file);
+      if (!asset) throw notFound();
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      reply
+        .type(ASSET_TYPES[file.split('.').pop()!]!)
+        .header('cache-control', 'public, max-age=86400')
+        .header('vary', 'accept-encoding');
+      // The .glb shrinks to about half with gzip; the PNG posters are compressed already.
+      if (gzip && asset.gzip) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+      return reply.send(asset.raw);
+    },
+  );
+}

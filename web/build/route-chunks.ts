@@ -40,6 +40,48 @@ export function chunksForPage(manifest: Manifest, ...sources: string[]): string[
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
+/**
+ * The chunks a page loads lazily once it is there (charts imported with `import()`, for
+ * instance): every chunk dynamically imported from the page's own chunks — those it loads
+ * beyond the entry and the other `sources` — with everything those chunks import in turn. The
+ * entry's own lazy imports (every other page) are not the page's.
+ */
+export function lazyChunksOfPage(manifest: Manifest, page: string, ...shared: string[]): string[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry in the manifest');
+  if (!manifest[page]) throw new Error(`no chunk for ${page}`);
+  const staticClosure = (keys: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return seen;
+  };
+  const before = staticClosure([entryKey, ...shared]);
+  const withPage = staticClosure([entryKey, ...shared, page]);
+  const pageOwn = [...withPage].filter((key) => !before.has(key));
+  const lazy = new Set<string>();
+  const queue = pageOwn.flatMap((key) => manifest[key]?.dynamicImports ?? []);
+  while (queue.length > 0) {
+    const key = queue.shift() as string;
+    if (lazy.has(key) || withPage.has(key) || !manifest[key]) continue;
+    lazy.add(key);
+    queue.push(...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? []));
+  }
+  const files = new Set([...lazy].map((key) => manifest[key]?.file ?? ''));
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+/** Every JS file of the build, once each. */
+export function allChunks(manifest: Manifest): string[] {
+  return [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
+    file.endsWith('.js'),
+  );
+}
+
 export function sizeOf(dist: string, file: string): ChunkSize {
   const content = readFileSync(path.join(dist, file));
   return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };

@@ -1,60 +1,60 @@
 /**
- * The operator's command line: `npm run admin -- <command>` (see `help`). It opens the
- * configured database (DATABASE_URL, or the embedded one in DATA_DIR), migrates it, runs one
- * command and closes. Exit codes: 0 done, 1 the command could not do it, 2 bad usage or setting.
+ * The operator's command line: `npm run admin -- <command>` (see `help`). With the embedded
+ * database and a server running on it (DATA_DIR/operator.json), the command is sent to that
+ * server, which runs it and answers its output; otherwise it opens the configured database
+ * (DATABASE_URL, or the embedded one in DATA_DIR), migrates it, runs one command and closes.
+ * Exit codes: 0 done, 1 the command could not do it, 2 bad usage or setting.
  */
-import { accountCommands } from './admin/accounts.ts';
-import { applicationCommands } from './admin/applications.ts';
-import { contractCommands } from './admin/contracts.ts';
-import { outboxCommands } from './admin/outbox.ts';
-import { AdminFailure, AdminRegistry, AdminUsageError } from './admin/registry.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { isFileCommand, runFileCommand } from './admin/backup.ts';
+import { type AdminOutcome, checkUsage, ExitCode, executeAdminCommand, isHelp } from './admin/execute.ts';
+import { readOperatorFile } from './admin/operator-file.ts';
+import { runOnServer } from './admin/remote.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
-/** Every command; later issues add their groups here. */
-export const adminRegistry = new AdminRegistry(
-  accountCommands,
-  outboxCommands,
-  applicationCommands,
-  contractCommands,
-);
+/** Output goes to stdout when the command did it (or the command list was asked for), else stderr. */
+function print(outcome: AdminOutcome, listing = false): number {
+  const stream = listing || outcome.exitCode === ExitCode.done ? process.stdout : process.stderr;
+  if (outcome.output) stream.write(outcome.output);
+  return outcome.exitCode;
+}
 
-async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    process.stdout.write(`${adminRegistry.usage()}\n`);
-    return argv.length === 0 ? 2 : 0;
-  }
-  let match: ReturnType<AdminRegistry['find']>;
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    match = adminRegistry.find(argv);
-    if (!match) throw new AdminUsageError(`unknown command: ${argv.join(' ')}\n\n${adminRegistry.usage()}`);
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof AdminUsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-
+async function runLocally(config: Config, argv: string[]): Promise<AdminOutcome> {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    await match.command.run(
-      { db: database.db, now: new Date(), print: (line = '') => process.stdout.write(`${line}\n`) },
-      match.args,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof AdminFailure || error instanceof AdminUsageError) {
-      process.stderr.write(`${error.message}\n`);
-      return error instanceof AdminFailure ? 1 : 2;
-    }
-    throw error;
+    return await executeAdminCommand(database.db, argv, new Date());
   } finally {
     await database.close();
   }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const refused = checkUsage(argv);
+  if (refused) return print(refused, isHelp(argv));
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return ExitCode.usage;
+    }
+    throw error;
+  }
+  if (isFileCommand(argv)) return print(await runFileCommand(config, argv));
+
+  if (!config.databaseUrl) {
+    const file = readOperatorFile(config.dataDir);
+    if (file) {
+      const answer = await runOnServer(file, argv);
+      if (answer) return print(answer);
+      process.stderr.write(
+        `No server answered at ${file.url} (a stale ${config.dataDir}/operator.json?): opening the database.\n`,
+      );
+    }
+  }
+  return print(await runLocally(config, argv));
 }
 
 main(process.argv.slice(2)).then(

@@ -1,18 +1,43 @@
 import { ErrorCode } from '@dc/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rateLimitCounters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { DatabaseRateLimitStore } from './database-store.ts';
+import type { RateRule } from './rule.ts';
+import type { RateLimitStore, RateWindow } from './store.ts';
 
-/** A limit: at most `limit` events per `key` in a fixed window of `windowSeconds`. */
-export interface RateRule {
-  /** Names the rule; counters of different rules never mix. */
-  bucket: string;
-  limit: number;
-  windowSeconds: number;
+export type { RateRule } from './rule.ts';
+export type { RateLimitStore, RateWindow } from './store.ts';
+
+/**
+ * The rules' callers name the database they work with (`ctx.db`); the store the app chose at
+ * start-up (rateLimitPlugin: Redis when REDIS_URL is set) is bound to that database handle.
+ * A handle nobody bound (a transaction, a unit test's database) counts in the database.
+ */
+const bound = new WeakMap<Database, RateLimitStore[]>();
+const databaseStores = new WeakMap<Database, RateLimitStore>();
+
+/** Makes `store` the rate-limit store of `db` until the answered function undoes it. */
+export function bindRateLimitStore(db: Database, store: RateLimitStore): () => void {
+  const stack = bound.get(db) ?? [];
+  stack.push(store);
+  bound.set(db, stack);
+  return () => {
+    const index = stack.lastIndexOf(store);
+    if (index >= 0) stack.splice(index, 1);
+  };
 }
 
-const KEY_MAX = 128;
+/** The store counting for `db`: the bound one, else the database's own table. */
+export function rateLimitStoreOf(db: Database): RateLimitStore {
+  const stack = bound.get(db);
+  if (stack && stack.length > 0) return stack[stack.length - 1]!;
+  let store = databaseStores.get(db);
+  if (!store) {
+    store = new DatabaseRateLimitStore(db);
+    databaseStores.set(db, store);
+  }
+  return store;
+}
 
 /** 42900 with `data.retryAfter` (whole seconds, at least 1). */
 export function rateLimited(retryAfterSeconds: number): ApiError {
@@ -23,25 +48,9 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
 
 const windowEnd = (rule: RateRule, windowStart: Date) => windowStart.getTime() + rule.windowSeconds * 1000;
 
-/**
- * Counts one event of `key` and answers the count in the current window. One statement: a new
- * window starts at `now` when the stored one is over, so concurrent instances count exactly.
- */
-export async function hit(db: Database, rule: RateRule, key: string, now: Date) {
-  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
-  const expired = sql`${rateLimitCounters.windowStart} <= ${cutoff}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ bucket: rule.bucket, key: key.slice(0, KEY_MAX), windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.bucket, rateLimitCounters.key],
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimitCounters.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
-  return row!;
+/** Counts one event of `key` and answers the count in the current window (a new one at `now`). */
+export function hit(db: Database, rule: RateRule, key: string, now: Date): Promise<RateWindow> {
+  return rateLimitStoreOf(db).hit(rule, key, now);
 }
 
 /** Counts one event and refuses it (42900) when it is over the limit: sendCode, ticket creation. */
@@ -52,23 +61,18 @@ export async function take(db: Database, rule: RateRule, key: string, now: Date)
 
 /** Refuses (42900) when `key` has used up the window, counting nothing: login before the check. */
 export async function check(db: Database, rule: RateRule, key: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key.slice(0, KEY_MAX))));
+  const row = await rateLimitStoreOf(db).peek(rule, key);
   if (!row) return;
   const end = windowEnd(rule, row.windowStart);
   if (end > now.getTime() && row.count >= rule.limit) throw rateLimited((end - now.getTime()) / 1000);
 }
 
 /** Forgets `key`'s count (a successful login clears the failures of its account). */
-export async function clear(db: Database, rule: RateRule, key: string): Promise<void> {
-  await db
-    .delete(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key.slice(0, KEY_MAX))));
+export function clear(db: Database, rule: RateRule, key: string): Promise<void> {
+  return rateLimitStoreOf(db).clear(rule, key);
 }
 
 /** Deletes counters whose window started before `before` (all rules' windows are at most a day). */
-export async function pruneCounters(db: Database, before: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+export function pruneCounters(db: Database, before: Date): Promise<void> {
+  return rateLimitStoreOf(db).prune(before);
 }

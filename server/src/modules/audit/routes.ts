@@ -1,0 +1,25 @@
+import { auditEventQuerySchema, auditEventSchema, envelopeSchema, listPageSchema } from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { designerIdOf } from '../../plugins/auth.ts';
+import { listAuditEvents } from './service.ts';
+
+/** 个人信息 › 操作记录 (issue 11 item 4): read-only; nothing updates or deletes an event. */
+export async function auditRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/audit-events',
+    {
+      schema: {
+        tags: ['self-information'],
+        summary: 'The session designer’s audit log: sign-ins, bindings, money, exports, deletions',
+        querystring: auditEventQuerySchema,
+        response: { 200: envelopeSchema(listPageSchema(auditEventSchema)) },
+      },
+    },
+    async (request) => ok(await listAuditEvents(app.db, designerIdOf(request), request.query)),
+  );
+}

@@ -1,0 +1,56 @@
+import { ErrorCode, envelopeSchema } from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { executeAdminCommand } from '../../admin/execute.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { fromLoopback } from '../sms/routes.ts';
+import { operatorTokenMatches } from './service.ts';
+
+const operatorBodySchema = z.strictObject({
+  argv: z.array(z.string().max(2000)).min(1).max(32),
+});
+
+const operatorAnswerSchema = z.object({ exitCode: z.number().int(), output: z.string() });
+
+/**
+ * `POST /dev/operator {argv}`: the operator CLI's commands run by the server itself, for a
+ * server on the embedded database, which no second process may open. Not in the OpenAPI
+ * document; answered only to this machine (as the SMS outbox) and only with the bearer token
+ * of `DATA_DIR/operator.json`, which main.ts writes while the server runs.
+ */
+export async function operatorRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/dev/operator',
+    {
+      schema: {
+        hide: true,
+        body: operatorBodySchema,
+        response: { 200: envelopeSchema(operatorAnswerSchema) },
+      },
+      // Refused before the body is read: only a local caller with the token gets that far.
+      onRequest: async (request) => {
+        if (app.config.databaseUrl) throw notFound();
+        if (!fromLoopback(request)) {
+          throw new ApiError(
+            ErrorCode.forbidden,
+            'The operator route answers requests from this machine only',
+          );
+        }
+        if (!operatorTokenMatches(app.config.dataDir, request.headers.authorization)) {
+          throw new ApiError(
+            ErrorCode.tokenInvalid,
+            'Wrong or missing operator token (DATA_DIR/operator.json)',
+          );
+        }
+      },
+    },
+    async (request) => {
+      request.log.info({ command: request.body.argv.slice(0, 2).join(' ') }, 'operator command');
+      return ok(await executeAdminCommand(app.db, request.body.argv, new Date()));
+    },
+  );
+}

@@ -78,9 +78,16 @@ export const accountNameField = z
   .max(ACCOUNT_MAX)
   .regex(ACCOUNT_NAME_PATTERN, '4-32 letters, digits or _, starting with a letter');
 
-/** The password must not be the account name (any case). */
-export const passwordIsAccountName = (password: string, account: string | undefined): boolean =>
-  account !== undefined && password.trim().toLowerCase() === account.trim().toLowerCase();
+/**
+ * The password must not be, nor contain, the account name (any case); a name shorter than 3
+ * characters only counts when it is the whole password.
+ */
+export function passwordIsAccountName(password: string, account: string | undefined): boolean {
+  const name = account?.trim().toLowerCase();
+  if (!name) return false;
+  const candidate = password.trim().toLowerCase();
+  return name.length >= 3 ? candidate.includes(name) : candidate === name;
+}
 
 /** Terms of service: must be accepted (form `1`/`true`/`on` or JSON true). */
 export const acceptedTermsField = formBoolean.refine((value) => value, 'the terms must be accepted');
@@ -339,7 +346,7 @@ export type MemberListQuery = z.input<typeof memberListQuerySchema>;
 
 /** `POST /designerapi/v1/yiDesigner/unbindMember`. */
 export const unbindMemberBodySchema = z.strictObject({
-  member_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  member_id: z.number().int().min(1).max(2_147_483_647),
 });
 export type UnbindMemberBody = z.input<typeof unbindMemberBodySchema>;
 

@@ -35,8 +35,14 @@ export const lineText = (max: number, min = 1) =>
 export const multilineText = (max: number, min = 1) =>
   text(max, min).refine((value) => !hasControlCharacter(value, true), 'must not contain control characters');
 
-/** A positive integer id in a body or a query. */
+/** A positive integer id in a query string, where every value is text: "12" reads as 12. */
 export const idField = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/**
+ * A positive integer id in a JSON body: a number only. Coercing there would take "12", "" (0,
+ * then refused as too small only by luck), "1e3" or true for ids the client never sent.
+ */
+export const bodyIdField = z.number().int().min(1).max(2_147_483_647);
 
 /**
  * An image: an http(s) URL (what the upload returns), or a path on this server (`/designerapi/…`,
@@ -92,9 +98,16 @@ export type LabelledOption = z.infer<typeof labelledOptionSchema>;
 /** A region as the calls answer it. */
 export const regionSchema = z.object({ code: z.string(), name: z.string() });
 
-/** `GET /designerapi/v1/demo-images/:name`: the placeholder pictures of the demo data. */
-export const demoImageParamsSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}\.svg$/, 'a name such as portfolio-1.svg'),
+/**
+ * An image's key in the object store: a designer's (`designers/<id>/images/<file>`) or the
+ * platform's (`platform/images/<file>`).
+ */
+export const IMAGE_OBJECT_KEY =
+  /^(?:designers\/[1-9]\d{0,9}|platform)\/images\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}(?:\.[a-z0-9]{1,8})?$/;
+
+/** `GET /designerapi/v1/image-files/<key>`: a stored image by its lasting address. */
+export const imageFileParamsSchema = z.strictObject({
+  '*': z.string().regex(IMAGE_OBJECT_KEY, 'an image key such as designers/1/images/<name>.png'),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bodyIdField,
   calendarDateField,
   idField,
   imageUrlField,
@@ -99,10 +100,10 @@ export type ContractAttachment = z.infer<typeof contractAttachmentSchema>;
  */
 export const contractCreateFieldsSchema = z.strictObject({
   title: lineText(CONTRACT_TITLE_MAX),
-  providerId: idField,
+  providerId: bodyIdField,
   type: contractTypeLiteral,
   /** The main contract a sub-contract or supplement belongs to; null / absent for a main one. */
-  parentId: idField.nullable().optional(),
+  parentId: bodyIdField.nullable().optional(),
   direction: directionLiteral,
   /** Fen, 0 to 1 billion yuan. */
   amount: fen.min(0).max(CONTRACT_AMOUNT_MAX),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bodyIdField,
   idField,
   imageListField,
   keywordField,
@@ -215,7 +216,7 @@ export function idNumberProblem(idType: IdType, idNumber: string): string | unde
 export const exclusiveApplicationBodySchema = /* @__PURE__ */ pureSchema(() =>
   z
     .strictObject({
-      providerId: idField,
+      providerId: bodyIdField,
       realName: lineText(APPLICANT_NAME_MAX),
       idType: z.enum(idTypes),
       idNumber: z.string().trim().toUpperCase().min(1).max(32),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, toPlainText } from './account.ts';
-import { imageListField, lineText, pureSchema } from './basic-information.ts';
-import { NICKNAME_MAX, PIC_URL_MAX } from './designer.ts';
+import { imageListField, imageUrlField, lineText, pureSchema } from './basic-information.ts';
+import { NICKNAME_MAX } from './designer.ts';
 import { wireDateTime } from './fields.ts';
 import { isCityCode } from './regions/index.ts';
 
@@ -45,8 +45,8 @@ export const styleTagsField = z
 export const designerProfileBodySchema = /* @__PURE__ */ pureSchema(() =>
   z.strictObject({
     nickname: lineText(NICKNAME_MAX),
-    /** The account's `pic`, with yiDesigner/modifyInfo's rule: '' or an absolute URL. */
-    avatar: z.union([z.literal(''), z.string().trim().max(PIC_URL_MAX).url()]),
+    /** The account's `pic`: '' , an uploaded image (kept by its lasting address) or an http(s) URL. */
+    avatar: z.union([z.literal(''), imageUrlField]),
     realName: lineText(REAL_NAME_MAX, 0),
     gender: z.enum(genders).nullable(),
     cityCode: z

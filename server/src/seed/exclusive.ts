@@ -15,12 +15,10 @@ import {
 } from '../db/schema/index.ts';
 import { businessDayCompact } from '../modules/basic-information/query.ts';
 import { PLATFORM_ACTOR } from '../modules/contracts/service.ts';
+import { picture } from './pictures.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** A placeholder picture the server draws (GET /designerapi/v1/demo-images/:name). */
-export const demoImage = (name: string) => `/designerapi/v1/demo-images/${name}.svg`;
 
 const ago = (now: Date, days: number, minutes = 0) =>
   new Date(now.getTime() - days * DAY_MS - minutes * MINUTE_MS);
@@ -150,7 +148,7 @@ export async function seedProviders(db: Database, now: Date): Promise<Map<string
     .values(
       DEMO_PROVIDERS.map((p, i) => ({
         ...p,
-        logo: demoImage(`provider-${i + 1}`),
+        logo: picture(null, `provider-${i + 1}`),
         createdAt: ago(now, 400 - i),
       })),
     )
@@ -430,7 +428,8 @@ export async function seedExclusive(
     accountNumber: '6225880212345678',
     statement: '从业十年，专注旗袍与西装定制，希望与贵方长期合作，独家设计新中式系列。',
   };
-  const portfolio = (n: number) => Array.from({ length: n }, (_, i) => demoImage(`portfolio-${i + 1}`));
+  const portfolio = (n: number) =>
+    Array.from({ length: n }, (_, i) => picture(designer.id, `portfolio-${i + 1}`));
   await db.insert(exclusiveApplications).values([
     {
       ...applicant,
@@ -513,7 +512,10 @@ export async function seedExclusive(
       status,
       startDate,
       endDate: addDays(startDate, c.months * 30),
-      attachments: c.attachments.map((name, i) => ({ name, url: demoImage(`contract-${id}-${i + 1}`) })),
+      attachments: c.attachments.map((name, i) => ({
+        name,
+        url: picture(designer.id, `document-${((id + i) % 3) + 1}`),
+      })),
       remark: c.remark ?? '',
       createdAt,
       updatedAt,

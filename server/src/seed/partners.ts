@@ -1,22 +1,15 @@
 import { type DynamicKind, dividendAmount } from '@dc/contract';
 import type { Database } from '../db/client.ts';
-import {
-  type ledgerEntries,
-  partnerCompanies,
-  partnerDividends,
-  partnerDynamics,
-} from '../db/schema/index.ts';
+import { partnerCompanies, partnerDividends, partnerDynamics } from '../db/schema/index.ts';
 import { toWireDateTime } from '../http/wire-time.ts';
-import { demoImage } from './exclusive.ts';
+import { picture } from './pictures.ts';
 import { seededRandom } from './random.ts';
-
-type LedgerRow = typeof ledgerEntries.$inferInsert;
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const PARTNER_SEED = 20151002;
 
-/** demo's partner companies; `weight` is each one's share of a month's dividend (of 10). */
+/** demo's partner companies; `weight` scales each one's monthly revenue (of 10). */
 const COMPANIES = [
   {
     name: '云裳坊服饰有限公司',
@@ -200,26 +193,17 @@ function addMonths(month: string, months: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** The smallest revenue whose dividend at `ratio` is exactly `amount` (ratio ≤ 10000, so one exists). */
-export function revenueFor(amount: number, ratio: number): number {
-  const revenue = Math.max(0, Math.ceil((amount * 10_000 - 5_000) / ratio));
-  if (dividendAmount(revenue, ratio) !== amount)
-    throw new Error(`seed: no revenue for ${amount} at ${ratio}`);
-  return revenue;
+/** A period's dividend is paid on the 15th of the month after it, at 10:00 Asia/Shanghai. */
+export function dividendPayTime(period: string): Date {
+  return new Date(`${addMonths(period, 1)}-15T10:00:00+08:00`);
 }
 
 /**
  * demo's partner companies, 12 months of dividends each and their news. The dividend of month P
- * is paid on the 15th of month P+1: where the vault ledger has that month's 'partner_dividend'
- * entry, the three companies' dividends of P are paid, at its time, and add up to its amount;
- * a month whose entry is still to come is pending.
+ * is paid on the 15th of month P+1 (`dividendPayTime`); a period whose payday has not come is
+ * pending. The vault ledger's partner dividends are made from the paid rows (seed/vault-sources.ts).
  */
-export async function seedPartners(
-  db: Database,
-  demoId: number,
-  now: Date,
-  ledger: LedgerRow[],
-): Promise<void> {
+export async function seedPartners(db: Database, demoId: number, now: Date): Promise<void> {
   const random = seededRandom(PARTNER_SEED);
   const joined = (daysAgo: number) => toWireDateTime(new Date(now.getTime() - daysAgo * DAY_MS)).slice(0, 10);
   const companies = await db
@@ -228,7 +212,7 @@ export async function seedPartners(
       COMPANIES.map((c, i) => ({
         designerId: demoId,
         name: c.name,
-        logo: demoImage(`partner-${i + 1}`),
+        logo: picture(demoId, `partner-${i + 1}`),
         industry: c.industry,
         shareRatio: c.shareRatio,
         joinedAt: joined(c.joinedDaysAgo),
@@ -239,47 +223,25 @@ export async function seedPartners(
     )
     .returning({ id: partnerCompanies.id });
 
-  const paidByMonth = new Map<string, LedgerRow>();
-  for (const row of ledger) {
-    if (row.kind === 'partner_dividend')
-      paidByMonth.set((row.createdAt as Date).toISOString().slice(0, 7), row);
-  }
   const currentMonth = toWireDateTime(now).slice(0, 7);
-  const totalWeight = COMPANIES.reduce((sum, c) => sum + c.weight, 0);
   const dividends: Array<typeof partnerDividends.$inferInsert> = [];
   for (let back = 12; back >= 1; back--) {
     const period = addMonths(currentMonth, -back);
-    const payment = paidByMonth.get(addMonths(period, 1));
-    let rest = payment?.amount ?? 0;
+    const payTime = dividendPayTime(period);
+    const paid = payTime.getTime() <= now.getTime();
     COMPANIES.forEach((company, i) => {
-      const companyId = companies[i]!.id;
-      if (payment) {
-        const share =
-          i === COMPANIES.length - 1 ? rest : Math.floor((payment.amount * company.weight) / totalWeight);
-        rest -= share;
-        dividends.push({
-          designerId: demoId,
-          companyId,
-          period,
-          revenue: revenueFor(share, company.shareRatio),
-          ratio: company.shareRatio,
-          amount: share,
-          state: 'paid',
-          paidAt: payment.createdAt as Date,
-        });
-      } else {
-        const revenue = random.int(60_000, 250_000) * 100;
-        dividends.push({
-          designerId: demoId,
-          companyId,
-          period,
-          revenue,
-          ratio: company.shareRatio,
-          amount: dividendAmount(revenue, company.shareRatio),
-          state: 'pending',
-          paidAt: null,
-        });
-      }
+      // The company's revenue of the month scales with its weight in demo's partnerships.
+      const revenue = random.int(3_000, 12_000) * company.weight * 100;
+      dividends.push({
+        designerId: demoId,
+        companyId: companies[i]!.id,
+        period,
+        revenue,
+        ratio: company.shareRatio,
+        amount: dividendAmount(revenue, company.shareRatio),
+        state: paid ? 'paid' : 'pending',
+        paidAt: paid ? payTime : null,
+      });
     });
   }
   await db.insert(partnerDividends).values(dividends);
@@ -291,7 +253,7 @@ export async function seedPartners(
       kind: d.kind,
       title: d.title,
       content: d.content,
-      cover: i % 3 === 0 ? demoImage(`news-${i + 1}`) : '',
+      cover: i % 3 === 0 ? picture(demoId, `news-${(i % 4) + 1}`) : '',
       publishedAt: new Date(now.getTime() - d.daysAgo * DAY_MS - (i * 37 + 15) * MINUTE_MS),
     })),
   );

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { designerProfiles } from '../db/schema/index.ts';
-import { demoImage } from './exclusive.ts';
+import { picture } from './pictures.ts';
 
 /**
  * demo's profile: everything but the avatar (the account's `pic` stays as the accounts seed
@@ -14,7 +14,7 @@ export async function seedProfile(db: Database, demoId: number, now: Date): Prom
     cityCode: '310100',
     styles: ['旗袍', '西装定制', '新中式', '高级定制'],
     yearsOfExperience: 10,
-    portfolio: Array.from({ length: 6 }, (_, i) => demoImage(`portfolio-${i + 1}`)),
+    portfolio: Array.from({ length: 6 }, (_, i) => picture(demoId, `portfolio-${i + 1}`)),
     updatedAt: new Date(now.getTime() - 30 * 86_400_000),
   });
 }

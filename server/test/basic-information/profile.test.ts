@@ -32,7 +32,7 @@ const FULL = {
   styles: ['旗袍', 'Tailoring'],
   yearsOfExperience: 8,
   description: 'Cheongsam and tailoring.',
-  portfolio: ['https://cdn.example.com/p/1.jpg', '/designerapi/v1/demo-images/portfolio-2.svg'],
+  portfolio: ['https://cdn.example.com/p/1.jpg', 'https://cdn.example.com/p/2.jpg'],
 };
 
 const menuLength = async (who: Session) =>

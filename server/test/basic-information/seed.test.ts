@@ -16,16 +16,24 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers, ledgerEntries, providers } from '../../src/db/schema/index.ts';
 import { seedDemo } from '../../src/seed/index.ts';
-import { API, authHeader, createTestApp, envelopeOf, loginAs, type TestApp } from '../support/test-app.ts';
+import {
+  API,
+  authHeader,
+  createTestApp,
+  DEMO_SEEDED_AT,
+  envelopeOf,
+  loginAs,
+  type TestApp,
+} from '../support/test-app.ts';
 
-const NOW = new Date('2026-03-15T08:30:00Z');
+/** The demo snapshot's seeding instant: the figures below are read at it. */
+const NOW = DEMO_SEEDED_AT;
 
 let t: TestApp;
 let demo: string;
 let newcomer: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  expect(await seedDemo(t.db, NOW)).toBe(true);
+  t = await createTestApp({ contents: 'demo' });
   demo = await loginAs(t.app, 'demo', 'demo123456');
   newcomer = await loginAs(t.app, 'newcomer', 'demo123456');
 });
@@ -56,7 +64,9 @@ describe('demo seed of the basic information areas (issue 4 items 5, 7, 8, 9)', 
     const all = await get<ListPage<Provider>>(demo, '/providers?pageSize=100');
     expect(all.totalNumber).toBe(15);
     expect(
-      all.dataList.every((p) => p.cityName.length > 0 && p.logo.startsWith('/designerapi/v1/demo-images/')),
+      all.dataList.every(
+        (p) => p.cityName.length > 0 && p.logo.startsWith(`${API}/image-files/platform/images/`),
+      ),
     ).toBe(true);
     expect(all.dataList.filter((p) => p.collected)).toHaveLength(5);
     expect(new Set(all.dataList.map((p) => p.applicationStatus))).toEqual(
@@ -102,13 +112,17 @@ describe('demo seed of the basic information areas (issue 4 items 5, 7, 8, 9)', 
     expect((await get<ListPage<ContractItem>>(newcomer, '/contracts')).totalNumber).toBe(0);
   });
 
-  it("partners: 3 companies with 12 months of dividends; every paid month adds up to the vault ledger's partner_dividend entry of the month after", async () => {
+  it("partners: 3 companies with 12 months of dividends; every paid month adds up to the vault ledger's partner_dividend entries of the month after", async () => {
     const [demoRow] = await t.db.select().from(designers).where(eq(designers.account, 'demo'));
     const ledger = await t.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.designerId, demoRow!.id), eq(ledgerEntries.kind, 'partner_dividend')));
-    const ledgerByMonth = new Map(ledger.map((row) => [row.createdAt.toISOString().slice(0, 7), row.amount]));
+    const ledgerByMonth = new Map<string, number>();
+    for (const row of ledger) {
+      const month = row.createdAt.toISOString().slice(0, 7);
+      ledgerByMonth.set(month, (ledgerByMonth.get(month) ?? 0) + row.amount);
+    }
 
     const companies = await get<ListPage<PartnerCompany>>(demo, '/partners');
     expect(companies.totalNumber).toBe(3);
@@ -126,7 +140,7 @@ describe('demo seed of the basic information areas (issue 4 items 5, 7, 8, 9)', 
       expect(page.totals).toEqual(company.totals);
       paidTotal += company.totals.paid;
     }
-    // NOW is the 15th: this month's ledger entry exists, so every period is paid.
+    // NOW is the 15th after 10:00 Asia/Shanghai: this month's dividends are paid, so every period is.
     expect(paidByPeriod.size).toBe(12);
     for (const [period, amount] of paidByPeriod) {
       const [year, month] = period.split('-').map(Number) as [number, number];
@@ -146,12 +160,12 @@ describe('demo seed of the basic information areas (issue 4 items 5, 7, 8, 9)', 
     for (const address of list.dataList) expect(regionPathProblem(address.region)).toBeUndefined();
   });
 
-  it('the demo pictures are served (SVG, public); a bad name is 40000', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/demo-images/portfolio-1.svg` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body).toMatch(/^<svg /);
-    const bad = await t.app.inject({ method: 'GET', url: `${API}/demo-images/..%2Fsecret.svg` });
+  it('the demo pictures are stored objects served by their lasting address (public); a bad key is 40000', async () => {
+    const [portfolio] = (await get<{ portfolio: string[] }>(demo, '/designer-profile')).portfolio;
+    const res = await t.app.inject({ method: 'GET', url: portfolio! });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/\/designers\/\d+\/images\/demo-portfolio-1\.png\?/);
+    const bad = await t.app.inject({ method: 'GET', url: `${API}/image-files/..%2Fsecret.png` });
     expect(bad.statusCode).toBe(400);
     expect(envelopeOf(bad).code).toBe(40000);
   });

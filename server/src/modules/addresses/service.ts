@@ -13,6 +13,7 @@ import { shopAddresses } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure } from '../auth/failures.ts';
 import { lockDesigner } from '../basic-information/query.ts';
 
@@ -155,6 +156,12 @@ export async function deleteAddress(
       .where(and(eq(shopAddresses.id, id), eq(shopAddresses.designerId, designerId)))
       .returning();
     if (!removed) throw notFound();
+    await recordDeletion(
+      tx,
+      designerId,
+      { type: 'address', id, label: `${removed.consignee} ${removed.detail}` },
+      now,
+    );
     if (removed.isDefault) {
       const [next] = await tx
         .select({ id: shopAddresses.id })

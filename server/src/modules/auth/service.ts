@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type AccountStatus, designers, sessions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { recordAuditEvent } from '../audit/record.ts';
 import { check, clear, hit, type RateRule } from '../rate-limit/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
 import type { AccountCtx } from './context.ts';
@@ -52,16 +53,63 @@ export async function createSession(
   persistent: boolean,
   now: Date,
 ): Promise<string> {
+  return (await openSession(db, policy, designerId, persistent, now)).token;
+}
+
+/** A new session and its id, for the audit log of a sign-in. */
+export async function openSession(
+  db: Database,
+  policy: SessionPolicy,
+  designerId: number,
+  persistent: boolean,
+  now: Date,
+): Promise<{ token: string; sessionId: number }> {
   const { token, tokenHash } = newSessionToken();
-  await db.insert(sessions).values({
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      designerId,
+      tokenHash,
+      persistent,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: expiryFrom(now, persistent, policy),
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id };
+}
+
+/** A sign-in in the caller's transaction: the session plus its audit event. */
+export async function signIn(
+  tx: Database,
+  ctx: AccountCtx,
+  designerId: number,
+  persistent: boolean,
+  how: string,
+): Promise<string> {
+  const { token, sessionId } = await openSession(tx, ctx.policy, designerId, persistent, ctx.now);
+  await recordAuditEvent(tx, {
     designerId,
-    tokenHash,
-    persistent,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: expiryFrom(now, persistent, policy),
+    action: 'sign-in',
+    targetType: 'session',
+    targetId: sessionId,
+    summary: `Signed in ${how}`,
+    at: ctx.now,
+    sessionId,
+    actor: 'designer',
   });
   return token;
+}
+
+/** A failed sign-in, kept for the account it aimed at (null: no such account). */
+async function recordSignInFailure(ctx: AccountCtx, designerId: number | null, what: string): Promise<void> {
+  await recordAuditEvent(ctx.db, {
+    designerId,
+    action: 'sign-in-failed',
+    summary: what,
+    at: ctx.now,
+    actor: 'designer',
+  });
 }
 
 /**
@@ -139,6 +187,7 @@ export async function verifyCredentials(
   const passwordOk = await verifyPassword(password, designer?.passwordHash ?? (await decoyPasswordHash));
   if (!designer || !passwordOk) {
     await countLoginFailure(ctx, account);
+    await recordSignInFailure(ctx, designer?.id ?? null, `Wrong password for "${account.slice(0, 64)}"`);
     throw new ApiError(ErrorCode.wrongCredentials);
   }
   await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, account.toLowerCase());
@@ -152,7 +201,9 @@ export async function login(
 ): Promise<LoginAnswer> {
   const designer = await verifyCredentials(ctx, input.account, input.password);
   if (designer.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
-  const token = await createSession(ctx.db, ctx.policy, designer.id, input.remember ?? false, ctx.now);
+  const token = await ctx.db.transaction((tx) =>
+    signIn(tx, ctx, designer.id, input.remember ?? false, 'with account and password'),
+  );
   return { token, newly_register: designer.newlyRegister ? 1 : 0 };
 }
 
@@ -170,6 +221,11 @@ export async function loginByPhone(
     codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'login', code: input.code });
   } catch (error) {
     await countLoginFailure(ctx, input.phone);
+    const [owner] = await ctx.db
+      .select({ id: designers.id })
+      .from(designers)
+      .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
+    await recordSignInFailure(ctx, owner?.id ?? null, 'Wrong or expired sign-in code');
     throw error;
   }
   const [designer] = await ctx.db
@@ -181,7 +237,7 @@ export async function loginByPhone(
   await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, input.phone);
   const token = await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId, ctx.now);
-    return createSession(tx, ctx.policy, designer.id, input.remember ?? false, ctx.now);
+    return signIn(tx, ctx, designer.id, input.remember ?? false, 'with a phone code');
   });
   return { token, newly_register: designer.newlyRegister ? 1 : 0 };
 }
@@ -213,7 +269,13 @@ export async function changePassword(
       .update(designers)
       .set({ passwordHash, updatedAt: ctx.now })
       .where(eq(designers.id, principal.designerId));
-    await endSessions(tx, principal.designerId, 'password', ctx.now, principal.sessionId);
+    const ended = await endSessions(tx, principal.designerId, 'password', ctx.now, principal.sessionId);
+    await recordAuditEvent(tx, {
+      designerId: principal.designerId,
+      action: 'password-change',
+      summary: `Password changed; ${ended} other session(s) ended`,
+      at: ctx.now,
+    });
   });
 }
 
@@ -236,21 +298,24 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId, ctx.now);
     await tx.update(designers).set({ passwordHash, updatedAt: ctx.now }).where(eq(designers.id, designer.id));
-    await endSessions(tx, designer.id, 'password', ctx.now);
+    const ended = await endSessions(tx, designer.id, 'password', ctx.now);
+    await recordAuditEvent(tx, {
+      designerId: designer.id,
+      action: 'password-reset',
+      summary: `Password reset with a phone code; ${ended} session(s) ended`,
+      at: ctx.now,
+    });
   });
 }
 
 /**
- * Resolves a token to its session, with the catalogue's distinctions: no token 20007,
- * unknown or expired 20006, ended 20003, deleted account 20005, non-active account 20012.
+ * The session lookup every guarded request makes, as a named prepared statement: its SQL is
+ * built once per database handle (not per request) and PostgreSQL parses and plans it once per
+ * connection. Still one read of the sessions row per request, so a session ended by logout (or
+ * by another instance) is refused at once; nothing about a session is cached in the process.
  */
-export async function authenticate(
-  db: Database,
-  policy: SessionPolicy,
-  token: string | undefined,
-): Promise<SessionPrincipal> {
-  if (!token) throw new ApiError(ErrorCode.notLoggedIn);
-  const [row] = await db
+const prepareSessionLookup = (db: Database) =>
+  db
     .select({
       sessionId: sessions.id,
       designerId: sessions.designerId,
@@ -263,11 +328,33 @@ export async function authenticate(
     })
     .from(sessions)
     .innerJoin(designers, eq(designers.id, sessions.designerId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('dc_session_lookup');
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+function sessionLookupOf(db: Database) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * Resolves a token to its session, with the catalogue's distinctions: no token 20007,
+ * unknown or expired 20006, ended 20003, deleted account 20005, non-active account 20012.
+ */
+export async function authenticate(
+  db: Database,
+  policy: SessionPolicy,
+  token: string | undefined,
+  now: Date,
+): Promise<SessionPrincipal> {
+  if (!token) throw new ApiError(ErrorCode.notLoggedIn);
+  const [row] = await sessionLookupOf(db).execute({ tokenHash: hashToken(token) });
   if (!row) throw new ApiError(ErrorCode.tokenInvalid);
   if (row.endedAt) throw new ApiError(ErrorCode.sessionEnded);
-  const now = new Date();
   if (row.expiresAt <= now) throw new ApiError(ErrorCode.tokenInvalid);
   if (row.deletedAt) throw new ApiError(ErrorCode.accountMissing);
   if (row.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
@@ -287,8 +374,21 @@ export async function authenticate(
 
 /** Ends the session; its token answers 20003 from now on. */
 export async function logout(db: Database, sessionId: number, now = new Date()): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ endedAt: now, endReason: 'logout' })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(sessions)
+      .set({ endedAt: now, endReason: 'logout' })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .returning({ designerId: sessions.designerId });
+    if (!ended) return;
+    await recordAuditEvent(tx, {
+      designerId: ended.designerId,
+      action: 'logout',
+      targetType: 'session',
+      targetId: sessionId,
+      summary: 'Signed out',
+      at: now,
+      sessionId,
+    });
+  });
 }

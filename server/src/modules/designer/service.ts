@@ -3,9 +3,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { recordAuditEvent } from '../audit/record.ts';
 import type { AccountCtx } from '../auth/context.ts';
 import { alreadyTaken, invalidField, uniqueViolation } from '../auth/failures.ts';
 import { wechatBindingOf } from '../scan/service.ts';
+import { maskPhone } from '../sms/sender.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
 
 const infoColumns = {
@@ -175,6 +177,14 @@ export async function modifyPhone(
       if (uniqueViolation(error) !== undefined) throw alreadyTaken('phone');
       throw error;
     }
+    await recordAuditEvent(tx, {
+      designerId,
+      action: 'phone-change',
+      summary: me.phone
+        ? `Phone changed to ${maskPhone(input.phone)}`
+        : `Phone ${maskPhone(input.phone)} bound`,
+      at: ctx.now,
+    });
   });
   return getDesignerInfo(ctx.db, designerId);
 }

@@ -23,11 +23,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { imageCheckCtxOf } from '../image-files/owned.ts';
 import {
   applysubDetail,
   applysubInfo,
   bankCities,
   collectProvider,
+  keepApplicationImages,
   listApplications,
   listBanks,
   listProviders,
@@ -124,7 +126,8 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const application = await submitApplication(app.db, designerIdOf(request), request.body, ctx.now);
+      const body = await keepApplicationImages(imageCheckCtxOf(app, request), request.body);
+      const application = await submitApplication(app.db, designerIdOf(request), body, ctx.now);
       return ok(application, say(ctx.lang, '申请已提交，请等待审核', 'Application submitted for review'));
     },
   );

@@ -40,6 +40,7 @@ import { singlePage, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
 import { containsText, lockDesigner } from '../basic-information/query.ts';
+import { type ImageCheckCtx, keptImageUrls } from '../image-files/owned.ts';
 import { createNotification } from '../notifications/service.ts';
 import bankList from './banks.json' with { type: 'json' };
 
@@ -404,6 +405,17 @@ const pendingConflict = () =>
   fieldFailure(ErrorCode.conflict, 'providerId', 'an application to this provider is pending review');
 const approvedConflict = () =>
   fieldFailure(ErrorCode.conflict, 'providerId', "you are already this provider's exclusive designer");
+
+/**
+ * The application's portfolio as the row keeps it: pieces the designer uploaded by their lasting
+ * address, outside http(s) pictures as sent; 40000 on `portfolio.N` otherwise.
+ */
+export async function keepApplicationImages(
+  ctx: ImageCheckCtx,
+  body: ApplicationBody,
+): Promise<ApplicationBody> {
+  return { ...body, portfolio: await keptImageUrls(ctx, body.portfolio, 'portfolio', 'uploadsOrOutside') };
+}
 
 /**
  * `POST /exclusive-applications`: a first application, or a new one after a rejection (attempt

@@ -5,6 +5,7 @@ import { members } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { recordAuditEvent } from '../audit/record.ts';
 
 type Row = typeof members.$inferSelect;
 
@@ -41,9 +42,19 @@ export async function listMembers(
 
 /** Unbinds one of the designer's own members; another designer's (or an unknown) id is 40400. */
 export async function unbindMember(db: Database, designerId: number, memberId: number): Promise<void> {
-  const removed = await db
-    .delete(members)
-    .where(and(eq(members.id, memberId), eq(members.designerId, designerId)))
-    .returning({ id: members.id });
-  if (removed.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(members)
+      .where(and(eq(members.id, memberId), eq(members.designerId, designerId)))
+      .returning({ id: members.id, nickname: members.nickname });
+    if (!removed[0]) throw notFound();
+    await recordAuditEvent(tx, {
+      designerId,
+      action: 'member-unbind',
+      targetType: 'member',
+      targetId: memberId,
+      summary: `Member "${removed[0].nickname}" unbound`,
+      at: new Date(),
+    });
+  });
 }

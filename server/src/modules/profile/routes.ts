@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
-import { getProfile, saveProfile } from './service.ts';
+import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { getProfile, keepProfileImages, saveProfile } from './service.ts';
 
 const TAGS = ['designer-profile'];
 
@@ -46,7 +47,8 @@ export async function profileRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const profile = await saveProfile(app.db, designerIdOf(request), request.body, ctx.now);
+      const body = await keepProfileImages(imageCheckCtxOf(app, request), request.body);
+      const profile = await saveProfile(app.db, designerIdOf(request), body, ctx.now);
       return ok(profile, say(ctx.lang, '保存成功', 'Saved'));
     },
   );

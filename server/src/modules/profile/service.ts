@@ -12,6 +12,7 @@ import { designerProfiles, designers } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { completeDesignerInformation } from '../designer/service.ts';
+import { type ImageCheckCtx, keptImageUrl, keptImageUrls } from '../image-files/owned.ts';
 
 type ProfileBody = z.output<typeof designerProfileBodySchema>;
 
@@ -48,6 +49,19 @@ export async function getProfile(db: Database, designerId: number): Promise<Desi
     updatedAt: profile ? toWireDateTime(profile.updatedAt) : null,
     newly_register: row.newlyRegister ? 1 : 0,
     completeness: profileCompleteness(fields),
+  };
+}
+
+/**
+ * The profile's pictures as the rows keep them: the avatar and portfolio pieces the designer
+ * uploaded by their lasting address, outside http(s) pictures as sent (40000 on `avatar` or
+ * `portfolio.N` for another designer's image or an address of ours that is none of theirs).
+ */
+export async function keepProfileImages(ctx: ImageCheckCtx, body: ProfileBody): Promise<ProfileBody> {
+  return {
+    ...body,
+    avatar: await keptImageUrl(ctx, body.avatar, 'avatar', 'uploadsOrOutside'),
+    portfolio: await keptImageUrls(ctx, body.portfolio, 'portfolio', 'uploadsOrOutside'),
   };
 }
 

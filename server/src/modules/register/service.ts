@@ -7,7 +7,7 @@ import type { AccountCtx } from '../auth/context.ts';
 import { alreadyTaken, uniqueViolation } from '../auth/failures.ts';
 import { checkNewPassword } from '../auth/password-rules.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createSession } from '../auth/service.ts';
+import { signIn } from '../auth/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
 
 /** Letters and digits that cannot be mistaken for one another. */
@@ -106,7 +106,7 @@ export async function registerDesigner(
       { account: input.account, phone: input.phone, nickname: input.nickname, passwordHash },
       ctx.now,
     );
-    const token = await createSession(tx, ctx.policy, created.id, input.remember ?? false, ctx.now);
+    const token = await signIn(tx, ctx, created.id, input.remember ?? false, 'after registering');
     return { token, newly_register: 1 as const, account: created.account };
   });
 }

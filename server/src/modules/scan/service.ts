@@ -14,11 +14,12 @@ import type { Database } from '../../db/client.ts';
 import { designers, scanTickets, wechatBindings } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { recordAuditEvent } from '../audit/record.ts';
 import { type AccountCtx, say } from '../auth/context.ts';
 import { alreadyTaken, codeRejected, fieldFailure, uniqueViolation } from '../auth/failures.ts';
 import { checkNewPassword } from '../auth/password-rules.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createSession, verifyCredentials } from '../auth/service.ts';
+import { signIn, verifyCredentials } from '../auth/service.ts';
 import { type RateRule, take } from '../rate-limit/service.ts';
 import { createAccount } from '../register/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
@@ -134,7 +135,7 @@ async function logInOrHandOver(ctx: AccountCtx, row: TicketRow): Promise<ScanPol
         .where(and(eq(scanTickets.id, row.id), eq(scanTickets.state, 'confirmed')))
         .returning({ id: scanTickets.id });
       if (used.length === 0) return null; // another poll took it
-      return createSession(tx, ctx.policy, known.id, false, ctx.now);
+      return signIn(tx, ctx, known.id, false, 'by WeChat scan');
     });
     return token
       ? { state: 'confirmed', token, newly_register: known.newlyRegister ? 1 : 0 }
@@ -279,7 +280,7 @@ export async function registerByScan(ctx: AccountCtx, input: ScanRegisterInput):
     return ctx.db.transaction(async (tx) => {
       await bindOpenid(tx, designer.id, row, ctx.now, 'resigner_id');
       await useTicket(ctx, tx, row, 'registering', 'resigner_id');
-      const token = await createSession(tx, ctx.policy, designer.id, remember, ctx.now);
+      const token = await signIn(tx, ctx, designer.id, remember, 'by WeChat scan, binding WeChat');
       return { token, newly_register: designer.newlyRegister ? 1 : 0, account: designer.account };
     });
   }
@@ -298,7 +299,7 @@ export async function registerByScan(ctx: AccountCtx, input: ScanRegisterInput):
     );
     await bindOpenid(tx, created.id, row, ctx.now, 'resigner_id');
     await useTicket(ctx, tx, row, 'registering', 'resigner_id');
-    const token = await createSession(tx, ctx.policy, created.id, remember, ctx.now);
+    const token = await signIn(tx, ctx, created.id, remember, 'after registering by WeChat scan');
     return { token, newly_register: 1 as const, account: created.account };
   });
 }
@@ -325,17 +326,26 @@ export async function bindWechat(
   await ctx.db.transaction(async (tx) => {
     await bindOpenid(tx, designerId, row, ctx.now, 'ticket');
     await useTicket(ctx, tx, row, 'confirmed', 'ticket');
+    await recordAuditEvent(tx, { designerId, action: 'wechat-bind', summary: 'WeChat bound', at: ctx.now });
   });
   return wechatBindingOf(ctx.db, designerId);
 }
 
 /** `POST yiDesigner/unbindWechat`: 40400 when no WeChat is bound. */
 export async function unbindWechat(ctx: AccountCtx, designerId: number): Promise<void> {
-  const removed = await ctx.db
-    .delete(wechatBindings)
-    .where(eq(wechatBindings.designerId, designerId))
-    .returning({ id: wechatBindings.id });
-  if (removed.length === 0) throw notFound(say(ctx.lang, '未绑定微信', 'No WeChat is bound'));
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(wechatBindings)
+      .where(eq(wechatBindings.designerId, designerId))
+      .returning({ id: wechatBindings.id });
+    if (removed.length === 0) throw notFound(say(ctx.lang, '未绑定微信', 'No WeChat is bound'));
+    await recordAuditEvent(tx, {
+      designerId,
+      action: 'wechat-unbind',
+      summary: 'WeChat unbound',
+      at: ctx.now,
+    });
+  });
 }
 
 export async function wechatBindingOf(db: Database, designerId: number): Promise<WechatBinding> {

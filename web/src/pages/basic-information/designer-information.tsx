@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton } from 'antd';
+import { Alert, Card, Col, Flex, Row, Skeleton } from 'antd';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useT } from '../../locales/index.ts';
 import { DesignerInformationForm } from './DesignerInformationForm.tsx';
 import { fetchSelfInfo, selfInfoKey } from './designer-information-service.ts';
@@ -15,14 +16,7 @@ export default function DesignerInformationPage() {
   const info = useQuery({ queryKey: selfInfoKey, queryFn: fetchSelfInfo });
 
   if (info.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common.loadFailed')}
-        action={<Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={info.refetch} />;
   }
   if (!info.data) {
     return (

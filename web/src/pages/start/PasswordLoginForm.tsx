@@ -1,6 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Flex, Form, Input } from 'antd';
+import { Button, Checkbox, Form } from 'antd';
+// The input and the password input on their own: `Input` from 'antd' carries the text area,
+// search and one-time-code inputs attached to it.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
+import { useAppApi } from '../../app/use-app.ts';
 import { useT } from '../../locales/index.ts';
 import { reportFormFailure } from './form-failure.ts';
 import { login } from './service.ts';
@@ -21,7 +26,7 @@ export function PasswordLoginForm({
   onForgotPassword(): void;
 }) {
   const t = useT();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<PasswordLoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const finishSignIn = useFinishSignIn();
@@ -62,20 +67,22 @@ export function PasswordLoginForm({
         label={t('login.password')}
         rules={[{ required: true, message: t('login.passwordRequired') }]}
       >
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
         />
       </Form.Item>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 24 }}
+      >
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>{t('login.remember')}</Checkbox>
         </Form.Item>
         <Button type="link" size="small" onClick={onForgotPassword} style={{ paddingInline: 0 }}>
           {t('accounts.forgotPassword')}
         </Button>
-      </Flex>
+      </div>
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('login.submit')}
       </Button>

@@ -1,34 +1,83 @@
+import { TranslationOutlined } from '@ant-design/icons';
 import { COPYRIGHT_START_YEAR } from '@dc/contract';
-import { Card, Flex, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../../layout/LanguageSwitch.tsx';
+import { Button, theme } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useT } from '../../locales/index.ts';
+
+// The language menu (antd's dropdown and menu) loads after the first paint; until then its
+// button is there, looking the same.
+const LanguageSwitch = lazy(() =>
+  import('../../layout/LanguageSwitch.tsx').then((module) => ({ default: module.LanguageSwitch })),
+);
+
+function LanguageButton() {
+  const t = useT();
+  return <Button type="text" icon={<TranslationOutlined />} aria-label={t('header.language')} />;
+}
 
 /** The frame of the public pages (login, registration, status): brand, card, footer. */
 export function StartFrame({ children }: { children: ReactNode }) {
   const t = useT();
   const { token } = theme.useToken();
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      style={{ minHeight: '100vh', paddingBlock: 32, background: token.colorBgLayout }}
+    // Plain flex boxes (antd's Flex is a component and a style for what one CSS line does).
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minHeight: '100vh',
+        paddingBlock: 32,
+        boxSizing: 'border-box',
+        background: token.colorBgLayout,
+      }}
     >
-      <Flex justify="space-between" align="center" style={{ width: 'min(420px, 92vw)', marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          width: 'min(420px, 92vw)',
+          marginBottom: 16,
+        }}
+      >
+        <h4
+          style={{
+            margin: 0,
+            color: token.colorPrimary,
+            fontSize: token.fontSizeHeading4,
+            lineHeight: token.lineHeightHeading4,
+            fontWeight: token.fontWeightStrong,
+          }}
+        >
           {t('app.name')}
-        </Typography.Title>
-        <LanguageSwitch />
-      </Flex>
-      <Card style={{ width: 'min(420px, 92vw)' }}>{children}</Card>
-      <Typography.Text type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
+        </h4>
+        <Suspense fallback={<LanguageButton />}>
+          <LanguageSwitch />
+        </Suspense>
+      </div>
+      {/* A card as antd's Card draws one; antd's own brings its tabs and skeleton along. */}
+      <div
+        style={{
+          width: 'min(420px, 92vw)',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          boxSizing: 'border-box',
+          color: token.colorText,
+        }}
+      >
+        {children}
+      </div>
+      <span style={{ marginTop: 24, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
         {t('footer.copyright', {
           from: COPYRIGHT_START_YEAR,
           to: new Date().getFullYear(),
           name: t('app.name'),
         })}
-      </Typography.Text>
-    </Flex>
+      </span>
+    </div>
   );
 }

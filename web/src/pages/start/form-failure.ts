@@ -1,4 +1,4 @@
-import { ErrorCode, type FieldError, rateLimitedDataSchema } from '@dc/contract';
+import { ErrorCode, type FieldError } from '@dc/contract';
 import type { MessageKey, Translate } from '../../locales/index.ts';
 import {
   type ApiRequestError,
@@ -81,9 +81,15 @@ export function reportFormFailure<F extends { name?: unknown; errors?: string[] 
   if (text) toast(text);
 }
 
-/** The wait a 42900 answer asks for, in seconds; undefined for any other failure. */
+/**
+ * The wait a 42900 answer asks for, in seconds; undefined for any other failure. The contract's
+ * `rateLimitedDataSchema` says the same (a whole number of seconds, at least 1); it is not read
+ * here because this module is on the login page's first paint, which carries no zod.
+ */
 export function retryAfterOf(error: unknown): number | undefined {
   if (!isApiRequestError(error)) return undefined;
-  const parsed = rateLimitedDataSchema.safeParse(error.data);
-  return parsed.success ? parsed.data.retryAfter : undefined;
+  const retryAfter = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter >= 1
+    ? retryAfter
+    : undefined;
 }

@@ -1,14 +1,24 @@
-import { Flex, Spin, Tabs, Typography } from 'antd';
+import { theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../locales/index.ts';
 import { PasswordLoginForm } from './PasswordLoginForm.tsx';
-import { PhoneLoginForm } from './PhoneLoginForm.tsx';
-import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { StartFrame } from './StartFrame.tsx';
+import { WaysTabs } from './WaysTabs.tsx';
 
-// The QR code and the registration-by-scan forms load when the scan tab is first opened.
+// Only the password form is there at first paint. The other ways in load when first opened: the
+// phone form and the reset form (with their zod rules), the QR code and the registration-by-scan
+// forms.
+const PhoneLoginForm = lazy(() =>
+  import('./PhoneLoginForm.tsx').then((module) => ({ default: module.PhoneLoginForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./ResetPasswordForm.tsx').then((module) => ({ default: module.ResetPasswordForm })),
+);
 const ScanLogin = lazy(() => import('./ScanLogin.tsx').then((module) => ({ default: module.ScanLogin })));
+
+// Holds the panel's place while its form loads (a moment: it is a few KB).
+const loading = <div aria-busy="true" style={{ minHeight: 240 }} />;
 
 const WAYS = ['password', 'phone', 'scan'] as const;
 type Way = (typeof WAYS)[number];
@@ -21,6 +31,7 @@ const isWay = (value: string | null): value is Way => WAYS.includes(value as Way
  */
 export default function LoginPage() {
   const t = useT();
+  const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const [resetting, setResetting] = useState(false);
   // After a reset the password form opens with the phone in the account field.
@@ -28,7 +39,7 @@ export default function LoginPage() {
   const requested = params.get('way');
   const way: Way = isWay(requested) ? requested : 'password';
 
-  const chooseWay = (next: string) => {
+  const chooseWay = (next: Way) => {
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
@@ -43,26 +54,41 @@ export default function LoginPage() {
   if (resetting) {
     return (
       <StartFrame>
-        <ResetPasswordForm
-          onBack={() => setResetting(false)}
-          onDone={(phone) => {
-            setKnownAccount(phone);
-            setResetting(false);
-            chooseWay('password');
-          }}
-        />
+        <Suspense fallback={loading}>
+          <ResetPasswordForm
+            onBack={() => setResetting(false)}
+            onDone={(phone) => {
+              setKnownAccount(phone);
+              setResetting(false);
+              chooseWay('password');
+            }}
+          />
+        </Suspense>
       </StartFrame>
     );
   }
 
   return (
     <StartFrame>
-      <Typography.Title level={3}>{t('login.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-      <Tabs
+      {/* Plain elements in antd's heading and secondary-text styles: antd's Typography brings
+          its ellipsis, copy and edit machinery (a text area) to the first paint. */}
+      <h3
+        style={{
+          margin: `0 0 ${token.marginXS}px`,
+          color: token.colorTextHeading,
+          fontSize: token.fontSizeHeading3,
+          lineHeight: token.lineHeightHeading3,
+          fontWeight: token.fontWeightStrong,
+        }}
+      >
+        {t('login.title')}
+      </h3>
+      <p style={{ margin: `0 0 ${token.marginMD}px`, color: token.colorTextSecondary }}>
+        {t('login.subtitle')}
+      </p>
+      <WaysTabs<Way>
         activeKey={way}
         onChange={chooseWay}
-        destroyOnHidden
         items={[
           {
             key: 'password',
@@ -71,22 +97,32 @@ export default function LoginPage() {
               <PasswordLoginForm initialAccount={knownAccount} onForgotPassword={() => setResetting(true)} />
             ),
           },
-          { key: 'phone', label: t('accounts.way.phone'), children: <PhoneLoginForm /> },
+          {
+            key: 'phone',
+            label: t('accounts.way.phone'),
+            children: (
+              <Suspense fallback={loading}>
+                <PhoneLoginForm />
+              </Suspense>
+            ),
+          },
           {
             key: 'scan',
             label: t('accounts.way.scan'),
             children: (
-              <Suspense fallback={<Spin style={{ display: 'block', paddingBlock: 96 }} />}>
+              <Suspense fallback={loading}>
                 <ScanLogin />
               </Suspense>
             ),
           },
         ]}
       />
-      <Flex justify="center" gap={4} style={{ marginTop: 16 }}>
-        <Typography.Text type="secondary">{t('login.noAccount')}</Typography.Text>
-        <Link to="/start/register">{t('login.register')}</Link>
-      </Flex>
+      <div style={{ display: 'flex', justifyContent: 'center', gap: 4, marginTop: 16 }}>
+        <span style={{ color: token.colorTextSecondary }}>{t('login.noAccount')}</span>
+        <Link to="/start/register" style={{ color: token.colorLink, textDecoration: 'none' }}>
+          {t('login.register')}
+        </Link>
+      </div>
     </StartFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@dc/contract';
-import { App } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../app/guard.ts';
+import { useAppApi } from '../../app/use-app.ts';
 import { useT } from '../../locales/index.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -13,7 +13,7 @@ export function useFinishSignIn() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
 
   return (answer: LoginAnswer, remember: boolean, greeting: string = t('login.success')) => {
     useSession.getState().signIn(answer.token, answer.newly_register, remember);

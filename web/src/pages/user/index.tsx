@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useT } from '../../locales/index.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -15,12 +16,7 @@ export default function PersonalCenterPage() {
         {t('user.title')}
       </Typography.Title>
       {info.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailed onRetry={info.refetch} />
       ) : info.data ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={9}>

@@ -1,0 +1,55 @@
+import type {
+  DesignerInfo,
+  ListPage,
+  MemberItem,
+  ModifyPasswordBody,
+  ModifyPhoneBody,
+  ScanPollAnswer,
+  ScanTicket,
+  WechatBinding,
+} from '@dc/contract';
+import { request } from '../../request/index.ts';
+
+/**
+ * The self-information screen's calls (issue 4 item 6). The account itself is read with
+ * `fetchSelfInfo` (designer-information-service.ts). Form calls are quiet: the forms put
+ * failures on their fields (start/form-failure.ts).
+ */
+const quiet = { showErrorMessage: false } as const;
+
+export const membersKey = (page: number, pageSize: number) =>
+  ['designer', 'members', page, pageSize] as const;
+export const membersRootKey = ['designer', 'members'] as const;
+
+/** `POST /designerapi/v1/yiDesigner/modifyPhone`: the new phone's code, and the old phone's when there is one. */
+export const modifyPhone = (body: ModifyPhoneBody) =>
+  request.post<DesignerInfo>('/designerapi/v1/yiDesigner/modifyPhone', body, quiet);
+
+/** `POST /designerapi/v1/yiDesigner/modifyPassword`: the other sessions of the account end. */
+export const modifyPassword = (body: ModifyPasswordBody) =>
+  request.post<null>('/designerapi/v1/yiDesigner/modifyPassword', body, { trim: false, ...quiet });
+
+/** `POST /designerapi/v1/scan-tickets` for binding WeChat to this account. */
+export const createBindTicket = () =>
+  request.post<ScanTicket>('/designerapi/v1/scan-tickets', { purpose: 'bind' }, quiet);
+
+/** `GET designerapi/v1/codePcRegister?ticket=…`: the bind ticket's state. */
+export const pollBindTicket = (ticket: string, signal: AbortSignal) =>
+  request.get<ScanPollAnswer>('/designerapi/v1/codePcRegister', { params: { ticket }, signal, ...quiet });
+
+/** `POST /designerapi/v1/yiDesigner/bindWechat`: binds the WeChat that confirmed the ticket. */
+export const bindWechat = (ticket: string) =>
+  request.post<WechatBinding>('/designerapi/v1/yiDesigner/bindWechat', { ticket }, quiet);
+
+/** `POST /designerapi/v1/yiDesigner/unbindWechat`. */
+export const unbindWechat = () => request.post<WechatBinding>('/designerapi/v1/yiDesigner/unbindWechat');
+
+/** `GET /designerapi/v1/members`: platform users bound to this designer, newest first. */
+export const fetchMembers = (page: number, pageSize: number, signal?: AbortSignal) =>
+  request.getList<MemberItem>('/designerapi/v1/members', { params: { page, pageSize }, signal });
+
+/** `POST /designerapi/v1/yiDesigner/unbindMember`. */
+export const unbindMember = (memberId: number) =>
+  request.post<null>('/designerapi/v1/yiDesigner/unbindMember', { member_id: memberId });
+
+export type MembersPage = ListPage<MemberItem>;

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. Server API tests run against the embedded PGlite and, when
@@ -12,9 +12,12 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     globalSetup: ['server/test/support/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's setup may wait for another worker to seed the shared demo snapshot.
+    hookTimeout: 180_000,
   },
 });
+
+const BUNDLE_BUDGET_TEST = 'web/test/build/bundle-budget.test.ts';
 
 export default defineConfig({
   test: {
@@ -26,7 +29,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, BUNDLE_BUDGET_TEST],
           environment: 'happy-dom',
+          setupFiles: ['web/test/locales-setup.ts'],
+        },
+      },
+      // The bundle budgets (issue 10): reads, and when stale first builds, web/dist in Node.
+      {
+        test: {
+          name: 'build',
+          include: [BUNDLE_BUDGET_TEST],
+          environment: 'node' as const,
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -47,7 +47,7 @@ const stop = async () => {
 };
 
 async function waitForHealth() {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -56,7 +56,7 @@ async function waitForHealth() {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become healthy in 120 s');
+  throw new Error('server did not become healthy in 300 s');
 }
 
 let status = 1;
@@ -68,7 +68,9 @@ try {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      // E2E_DATA_DIR: the server's DATA_DIR, so a test can run the operator CLI against it
+      // (`DATA_DIR=$E2E_DATA_DIR npm run admin -- …` goes through DATA_DIR/operator.json).
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
     },
   );
   status = result.status ?? 1;

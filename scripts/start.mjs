@@ -1,11 +1,12 @@
-// npm start: build the web app if needed, then run the server, which serves it.
+// npm start: build the web app and the server if needed, then run the server, which serves it.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 ensureWebBuild();
+const entry = await ensureServerBuild();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -29,16 +29,20 @@ export interface MenuRoute {
   children?: MenuRoute[] | undefined;
 }
 
-export const menuRouteSchema: z.ZodType<MenuRoute> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    name: z.string(),
-    component: z.string().optional(),
-    redirect: z.string().optional(),
-    meta: routeMetaSchema,
-    children: z.array(menuRouteSchema).optional(),
-  }),
-);
+export const menuRouteSchema: z.ZodType<MenuRoute> = z
+  .lazy(
+    () =>
+      z.object({
+        path: z.string(),
+        name: z.string(),
+        component: z.string().optional(),
+        redirect: z.string().optional(),
+        meta: routeMetaSchema,
+        children: z.array(menuRouteSchema).optional(),
+      }),
+    // The id names the recursive schema in the OpenAPI document (components.schemas.MenuRoute).
+  )
+  .meta({ id: 'MenuRoute' });
 
 /** `GET /designerapi/v1/menu`: the session designer's route tree. */
 export const menuAnswerSchema = z.object({ list: z.array(menuRouteSchema) });

@@ -7,21 +7,36 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { requestLogSerializers } from './http/log-redaction.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { requestContextPlugin } from './modules/audit/request-context.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { boutiqueRoutes } from './modules/boutique/routes.ts';
 import { contractsRoutes } from './modules/contracts/routes.ts';
-import { demoImagesRoutes } from './modules/demo-images/routes.ts';
+import { coursesRoutes } from './modules/courses/routes.ts';
+import { crowdPacksRoutes } from './modules/crowd-packs/routes.ts';
 import { designerRoutes } from './modules/designer/routes.ts';
 import { exclusiveRoutes } from './modules/exclusive/routes.ts';
+import { fansRoutes } from './modules/fans/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { imageFilesRoutes } from './modules/image-files/routes.ts';
+import { impressionsRoutes } from './modules/impressions/routes.ts';
+import { looksRoutes } from './modules/looks/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { operatorRoutes } from './modules/operator/routes.ts';
 import { partnersRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { rateLimitPlugin } from './modules/rate-limit/plugin.ts';
+import type { RateLimitStore } from './modules/rate-limit/store.ts';
+import { recruitmentRoutes } from './modules/recruitment/routes.ts';
 import { registerRoutes } from './modules/register/routes.ts';
 import { scanRoutes } from './modules/scan/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
+import { tagsRoutes } from './modules/tags/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
+import { videosRoutes } from './modules/videos/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
@@ -37,10 +52,17 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** Where rate limits count; unset: chosen from the config (REDIS_URL or the database). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** Assembles the server: one plugin per concern, one module per functional area. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  rateLimitStore,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: requestLogSerializers },
     bodyLimit: BODY_LIMIT,
@@ -53,6 +75,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(contextPlugin, { config, db: database.db });
+  await app.register(rateLimitPlugin, { store: rateLimitStore });
+  await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -78,17 +102,29 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(designerRoutes);
       await api.register(menuRoutes);
       await api.register(vaultRoutes);
+      await api.register(analyticsRoutes);
       await api.register(notificationsRoutes);
       await api.register(smsRoutes);
+      await api.register(operatorRoutes);
       await api.register(registerRoutes);
       await api.register(scanRoutes);
       await api.register(membersRoutes);
+      await api.register(auditRoutes);
       await api.register(profileRoutes);
       await api.register(exclusiveRoutes);
       await api.register(contractsRoutes);
       await api.register(partnersRoutes);
       await api.register(addressesRoutes);
-      await api.register(demoImagesRoutes);
+      await api.register(tagsRoutes);
+      await api.register(fansRoutes);
+      await api.register(impressionsRoutes);
+      await api.register(recruitmentRoutes);
+      await api.register(crowdPacksRoutes);
+      await api.register(coursesRoutes);
+      await api.register(videosRoutes);
+      await api.register(imageFilesRoutes);
+      await api.register(boutiqueRoutes);
+      await api.register(looksRoutes);
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: API_PREFIX },

@@ -37,6 +37,12 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   OSS_CORS_ORIGINS: z.string().optional(),
   UPLOAD_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(43200).default(900),
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(4 * 1024 ** 3),
   SMS_PROVIDER: z.enum(['outbox', 'webhook']).default('outbox'),
   SMS_WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -49,6 +55,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -73,6 +83,8 @@ export interface Config {
   /** Browser origins the object store answers CORS for; unset: any origin on `port` or 5173 (Vite). */
   ossCorsOrigins: string[] | '*' | undefined;
   uploadCredentialTtlSeconds: number;
+  /** The largest video create-upload accepts (`VIDEO_MAX_BYTES`, default 4 GiB). */
+  videoMaxBytes: number;
   /** Who sends verification codes: `outbox` (a table + the server log) or `webhook` (POST JSON). */
   smsProvider: 'outbox' | 'webhook';
   /** With SMS_PROVIDER=webhook: where each message is POSTed as `{phone, text, purpose}`. */
@@ -83,6 +95,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Believe X-Forwarded-For (only behind a proxy you run); otherwise per-address limits could be dodged. */
   trustProxy: boolean;
+  /** Rate-limit counters in this Redis (shared by every instance); unset: in the database. */
+  redisUrl: string | undefined;
   /** The clock of the account rules (code and ticket expiry, rate windows); tests replace it. */
   now: () => Date;
 }
@@ -130,11 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ossSecret: e.OSS_SECRET,
     ossCorsOrigins: parseCorsOrigins(e.OSS_CORS_ORIGINS),
     uploadCredentialTtlSeconds: e.UPLOAD_CREDENTIAL_TTL_SECONDS,
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
     smsProvider: e.SMS_PROVIDER,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     wechat: wechatAppId && wechatSecret ? { appId: wechatAppId, secret: wechatSecret } : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    redisUrl: e.REDIS_URL,
     now: () => new Date(),
   };
 }

@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { API_PREFIX } from '@dc/contract';
+import { newOperatorToken, removeOperatorFile, writeOperatorFile } from './admin/operator-file.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startCrowdPackScheduler } from './modules/crowd-packs/scheduler.ts';
 import { startObjectStore } from './oss/index.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -23,12 +27,21 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  // Daily crowd packs: every instance ticks; a row lease keeps them from computing a pack twice.
+  app.addHook('onClose', startCrowdPackScheduler(database.db, app.log, config.now));
   const objectStore = await startObjectStore(config, { log: app.log.child({ component: 'oss' }) });
+  // The operator CLI reaches a server on the embedded database through DATA_DIR/operator.json.
+  const operatorToken = config.databaseUrl ? undefined : newOperatorToken();
+  const forgetOperatorFile = () => {
+    if (operatorToken) removeOperatorFile(config.dataDir, operatorToken);
+  };
+  process.on('exit', forgetOperatorFile);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    forgetOperatorFile();
     try {
       // Both wait for requests in flight (an upload part included).
       await Promise.all([app.close(), objectStore.close()]);
@@ -43,6 +56,36 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (operatorToken) publishOperatorFile(config, app.server.address(), operatorToken, app.log);
+}
+
+/**
+ * Writes DATA_DIR/operator.json with the loopback URL of the API, when the server can be reached
+ * on loopback (listening on every interface or on a loopback one); the operator route answers
+ * loopback requests only.
+ */
+function publishOperatorFile(
+  config: Config,
+  address: AddressInfo | string | null,
+  token: string,
+  log: { info(o: object, m: string): void; warn(m: string): void },
+) {
+  if (!address || typeof address === 'string') return;
+  const host = loopbackHostFor(address.address);
+  if (!host) {
+    log.warn(`HOST ${address.address} is not reachable on loopback: npm run admin needs the server stopped`);
+    return;
+  }
+  const url = `http://${host}:${address.port}${API_PREFIX}`;
+  writeOperatorFile(config.dataDir, { url, token, pid: process.pid });
+  log.info({ file: `${config.dataDir}/operator.json` }, 'operator CLI enabled while running');
+}
+
+function loopbackHostFor(listening: string): string | undefined {
+  if (listening === '0.0.0.0' || listening === '::') return '127.0.0.1';
+  if (listening.startsWith('127.')) return listening;
+  if (listening === '::1') return '[::1]';
+  return undefined;
 }
 
 main().catch((error) => {

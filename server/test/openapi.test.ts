@@ -37,6 +37,18 @@ describe('OpenAPI at /designerapi/docs (DESIGN stack: @fastify/swagger)', () => 
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/designerapi/docs'))).toBe(false);
   });
 
+  it('every $ref in the document points at a schema it defines (recursive rule trees included)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/designerapi/docs/json' })).json() as {
+      components?: { schemas?: Record<string, unknown> };
+    };
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    const defined = Object.keys(doc.components?.schemas ?? {});
+    expect(refs.filter((name) => !defined.includes(name!))).toEqual([]);
+  });
+
   it('GET /designerapi/docs is an HTML page listing the operations', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/designerapi/docs' });
     expect(res.statusCode).toBe(200);

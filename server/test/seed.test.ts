@@ -14,10 +14,13 @@ import {
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-15T08:30:00Z');
+/** A whole demo seed (20,000 fans, a year of ledger…) takes tens of seconds on a busy machine. */
+const SEED_TIMEOUT_MS = 300_000;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The app's clock stays at the seed's now, so seeded pending income does not settle mid-test.
+  t = await createTestApp({ now: () => NOW });
 });
 afterAll(() => t?.close());
 
@@ -41,11 +44,15 @@ async function ledgerFingerprint() {
 }
 
 describe('seedDemo (DESIGN: SEED=demo creates demo and newcomer, password demo123456)', () => {
-  it('creates demo (established) and newcomer (newly registered)', async () => {
-    expect(await seedDemo(t.db, NOW)).toBe(true);
-    expect(await designerByAccount('demo')).toMatchObject({ newlyRegister: false, status: 'active' });
-    expect(await designerByAccount('newcomer')).toMatchObject({ newlyRegister: true, status: 'active' });
-  });
+  it(
+    'creates demo (established) and newcomer (newly registered)',
+    async () => {
+      expect(await seedDemo(t.db, NOW)).toBe(true);
+      expect(await designerByAccount('demo')).toMatchObject({ newlyRegister: false, status: 'active' });
+      expect(await designerByAccount('newcomer')).toMatchObject({ newlyRegister: true, status: 'active' });
+    },
+    SEED_TIMEOUT_MS,
+  );
 
   it("demo's ledger covers about a year up to now; newcomer has none", async () => {
     const demo = await designerByAccount('demo');
@@ -96,15 +103,19 @@ describe('seedDemo (DESIGN: SEED=demo creates demo and newcomer, password demo12
     expect(await ledgerFingerprint()).toBe(fingerprint);
   });
 
-  it('the data is deterministic given the same now (same ledger sums on a reseed)', async () => {
-    const first = await ledgerFingerprint();
-    expect(first).toContain('course_sale');
-    // Empty the database and seed again with the same clock.
-    await t.db.delete(ledgerEntries);
-    await t.db.delete(sessions);
-    await t.db.delete(designers);
-    expect(await rowCounts(t.db)).toEqual({ designers: 0, sessions: 0, ledger: 0 });
-    expect(await seedDemo(t.db, NOW)).toBe(true);
-    expect(await ledgerFingerprint()).toBe(first);
-  });
+  it(
+    'the data is deterministic given the same now (same ledger sums on a reseed)',
+    async () => {
+      const first = await ledgerFingerprint();
+      expect(first).toContain('course_sale');
+      // Empty the database and seed again with the same clock.
+      await t.db.delete(ledgerEntries);
+      await t.db.delete(sessions);
+      await t.db.delete(designers);
+      expect(await rowCounts(t.db)).toEqual({ designers: 0, sessions: 0, ledger: 0 });
+      expect(await seedDemo(t.db, NOW)).toBe(true);
+      expect(await ledgerFingerprint()).toBe(first);
+    },
+    SEED_TIMEOUT_MS,
+  );
 });

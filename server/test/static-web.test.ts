@@ -33,6 +33,13 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
   });
 
+  it('the site root is the app (what README tells people to open)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('hashed assets are immutable and sent precompressed', async () => {
     const res = await t.app.inject({
       method: 'GET',

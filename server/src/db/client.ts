@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,6 +16,12 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Extensions every PGlite instance loads (the migrations create them): pg_trgm for the fan list's
+ * keyword index. Pass to every `PGlite.create`.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 export interface DatabaseHandle {
   db: Database;
@@ -49,11 +56,28 @@ export function postgresHandle(url: string, max = 20): DatabaseHandle {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one, idle between two statements of a transaction when the server
+  // goes (a stop, a failover): its next statement fails (50300) and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: async () => {
+      // Instances starting together on one database take turns: the first migrates, the others
+      // then find nothing to do (unlocked, two would both create the schema, and one would die).
+      const client = await pool.connect();
+      try {
+        await client.query(`select pg_advisory_lock(hashtext('designer-console:migrate'))`);
+        try {
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query(`select pg_advisory_unlock(hashtext('designer-console:migrate'))`);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -69,6 +93,6 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return postgresHandle(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions });
   return pgliteHandle(client);
 }

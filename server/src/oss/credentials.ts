@@ -113,8 +113,10 @@ export class CredentialAuthority {
   #readToken(token: string): TokenPayload | undefined {
     const [version, encoded, mac] = token.split('.');
     if (version !== TOKEN_VERSION || !encoded || !mac || token.split('.').length !== 3) return undefined;
-    const expected = hmac(this.#tokenKey, `${version}.${encoded}`);
-    const given = Buffer.from(mac, 'base64url');
+    // Compared as text, not decoded: base64 decoding ignores the unused low bits of the last
+    // character (and skips stray characters), so several spellings would decode to one MAC.
+    const expected = Buffer.from(base64url(hmac(this.#tokenKey, `${version}.${encoded}`)), 'utf8');
+    const given = Buffer.from(mac, 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
       const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<TokenPayload>;

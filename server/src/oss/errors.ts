@@ -46,6 +46,9 @@ const CATALOGUE = {
   PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold.'],
   NotImplemented: [501, 'A header or query you provided requested a function that is not implemented.'],
   InternalError: [500, 'We encountered an internal error. Please try again.'],
+  // Not one of OSS's own: its disks never fill up. 507 as other stores answer it (MinIO's
+  // XMinioStorageFull); clients treat it as a failed request, and nothing partial is kept.
+  InsufficientStorage: [507, 'There is not enough space left in the store to save this data.'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type OssErrorCode = keyof typeof CATALOGUE;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { OssError } from './errors.ts';
 
@@ -34,14 +34,25 @@ export async function receiveFile(
       callback(null, chunk);
     },
   });
+  // The request is piped in, not handed to pipeline: a failure on this side (a full disk, too
+  // large) must not destroy the request, whose connection carries the error answer back.
+  const source = new PassThrough();
+  body.pipe(source);
+  body.once('error', (error) => source.destroy(error));
+  body.once('close', () => {
+    if (!body.readableEnded)
+      source.destroy(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+  });
   try {
-    await pipeline(body, meter, createWriteStream(destination, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, meter, createWriteStream(destination, { flags: 'wx', mode: 0o600 }));
     if (limits.declaredLength !== undefined && size !== limits.declaredLength)
       throw new OssError('IncompleteBody');
     return { path: destination, size, md5: hash.digest() };
   } catch (error) {
+    body.unpipe(source);
     await fs.rm(destination, { force: true });
     if (error instanceof OssError) throw error;
+    if (isOutOfSpace(error)) throw new OssError('InsufficientStorage');
     // The client went away or sent fewer bytes than it declared.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') throw new OssError('IncompleteBody');
@@ -59,8 +70,9 @@ export function checkContentMd5(header: string | string[] | undefined, md5: Buff
 
 /** Writes a small JSON document atomically: a temporary file renamed over the target. */
 export async function writeJsonAtomically(target: string, temporary: string, value: unknown): Promise<void> {
-  await fs.writeFile(temporary, JSON.stringify(value), { mode: 0o600 });
   try {
+    // A disk that fills up mid-write leaves a partial temporary file: it goes too.
+    await fs.writeFile(temporary, JSON.stringify(value), { mode: 0o600 });
     await fs.rename(temporary, target);
   } catch (error) {
     await fs.rm(temporary, { force: true });
@@ -75,6 +87,16 @@ export async function readJson<T>(file: string): Promise<T | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** The file system is full (ENOSPC) or the user's quota is used up (EDQUOT), at any depth of causes. */
+export function isOutOfSpace(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export const isMissing = (error: unknown): boolean =>

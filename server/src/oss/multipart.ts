@@ -57,9 +57,14 @@ export class MultipartUploads {
     };
     // Built aside and renamed into place, so an upload directory always has its record.
     const staging = this.layout.temporaryPath('upload');
-    await fs.mkdir(staging);
-    await fs.writeFile(path.join(staging, UPLOAD_FILE), JSON.stringify(record), { mode: 0o600 });
-    await fs.rename(staging, this.layout.uploadDir(record.uploadId)!);
+    try {
+      await fs.mkdir(staging);
+      await fs.writeFile(path.join(staging, UPLOAD_FILE), JSON.stringify(record), { mode: 0o600 });
+      await fs.rename(staging, this.layout.uploadDir(record.uploadId)!);
+    } catch (error) {
+      await fs.rm(staging, { recursive: true, force: true });
+      throw error;
+    }
     return record;
   }
 
@@ -88,7 +93,13 @@ export class MultipartUploads {
       try {
         const previous = await readJson<PartRecord>(recordFile);
         await fs.rename(received.path, path.join(dir, part.dataFile));
-        await writeJsonAtomically(recordFile, this.layout.temporaryPath('part'), part);
+        try {
+          await writeJsonAtomically(recordFile, this.layout.temporaryPath('part'), part);
+        } catch (error) {
+          // Not recorded (a full disk): the previous part, if any, stays current.
+          await fs.rm(path.join(dir, part.dataFile), { force: true });
+          throw error;
+        }
         if (previous) await fs.rm(path.join(dir, previous.dataFile), { force: true });
         return part;
       } catch (error) {
@@ -162,13 +173,19 @@ export class MultipartUploads {
       }
       const partDigests = createHash('md5');
       for (const part of parts) partDigests.update(Buffer.from(part.etag, 'hex'));
-      const meta = await this.objects.commit(upload.bucket, upload.key, assembled, {
-        size: parts.reduce((sum, part) => sum + part.size, 0),
-        etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
-        contentType: upload.contentType,
-        userMeta: upload.userMeta,
-        objectType: 'Multipart',
-      });
+      const meta = await this.objects
+        .commit(upload.bucket, upload.key, assembled, {
+          size: parts.reduce((sum, part) => sum + part.size, 0),
+          etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
+          contentType: upload.contentType,
+          userMeta: upload.userMeta,
+          objectType: 'Multipart',
+        })
+        .catch(async (error: unknown) => {
+          // Not committed (a full disk): the upload stays open, its parts intact, to retry or abort.
+          await fs.rm(assembled, { force: true });
+          throw error;
+        });
       // An abort racing this completion may have removed the upload already; the object stands.
       await this.#discard(upload.uploadId).catch((error) => {
         if (!(error instanceof OssError)) throw error;

@@ -49,7 +49,13 @@ export class ObjectFiles {
         dataFile: `${stem}.${newVersion()}.data`,
       };
       await fs.rename(temporaryData, path.join(dir, meta.dataFile));
-      await writeJsonAtomically(path.join(dir, `${stem}.json`), this.layout.temporaryPath('meta'), meta);
+      try {
+        await writeJsonAtomically(path.join(dir, `${stem}.json`), this.layout.temporaryPath('meta'), meta);
+      } catch (error) {
+        // Not committed (a full disk): the previous object stands, the new bytes go.
+        await fs.rm(path.join(dir, meta.dataFile), { force: true });
+        throw error;
+      }
       if (previous) await fs.rm(path.join(dir, previous.dataFile), { force: true });
       return meta;
     });

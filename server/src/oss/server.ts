@@ -9,6 +9,7 @@ import { answerPreflight, applyCors, type OriginPolicy, originPolicy } from './c
 import { type CredentialAuthority, openCredentialAuthority } from './credentials.ts';
 import { OssError } from './errors.ts';
 import type { StoreServices } from './exchange.ts';
+import { isOutOfSpace } from './files.ts';
 import { StoreLayout } from './layout.ts';
 import { MultipartUploads } from './multipart.ts';
 import { ObjectFiles } from './objects.ts';
@@ -134,8 +135,14 @@ async function serve(
       (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || 'http';
     await route(services, { request, response, baseUrl: `${protocol}://${host}` }, target);
   } catch (error) {
-    const ossError = error instanceof OssError ? error : new OssError('InternalError');
-    if (!(error instanceof OssError)) log.error({ err: error, ...logged }, 'object store request failed');
+    // A full disk is the store's condition, not a bug: a clear answer, and nothing partial stays.
+    const ossError =
+      error instanceof OssError
+        ? error
+        : new OssError(isOutOfSpace(error) ? 'InsufficientStorage' : 'InternalError');
+    if (ossError.code === 'InsufficientStorage') log.warn({ ...logged }, 'object store: no space left');
+    else if (!(error instanceof OssError))
+      log.error({ err: error, ...logged }, 'object store request failed');
     sendError(request, response, ossError, { requestId, hostId: host });
   }
 }

@@ -25,7 +25,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireSession', async (request: FastifyRequest) => {
     const header = request.headers[AUTH_TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
-    request.principal = await authenticate(app.db, policy, token?.trim() || undefined);
+    request.principal = await authenticate(app.db, policy, token?.trim() || undefined, app.config.now());
   });
 });
 

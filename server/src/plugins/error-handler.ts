@@ -17,10 +17,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, cannot connect now).
       if (code.startsWith('08') || /^57P0[123]$/.test(code) || UNAVAILABLE_NODE_CODES.has(code)) return true;
     }
-    // node-postgres pool and client failures; an embedded PGlite that was closed (shut down).
+    // node-postgres pool and client failures (a client whose connection broke while checked out
+    // is "not queryable"); an embedded PGlite that was closed (shut down).
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|^PGlite is closed/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|^PGlite is closed/i.test(
+        message,
+      )
     )
       return true;
     e = (e as { cause?: unknown }).cause;

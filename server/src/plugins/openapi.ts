@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { escapeHtml } from '../http/escape-html.ts';
 
 /**
@@ -17,6 +17,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (the crowd-pack rule tree) are emitted as $refs into components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.get('/designerapi/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -29,6 +29,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
     },
   });
 
+  // The site root is a directory to the static plugin (403 without an index): it is the app too.
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -64,8 +64,11 @@ describe.runIf(testDatabaseKind() === 'pglite')('bodies are streamed to disk, ne
     const answer = await sendPart(2, 64 * MB, body);
     expect(answer.status).toBe(200);
     expect(answer.headers.etag).toBe(`"${body.md5()}"`);
-    // Loose on purpose: the GC collects chunks when it likes; a buffered part would add 64 MB or more.
-    expect(body.peak.rss - baseline.rss).toBeLessThan(32 * MB);
-    expect(body.peak.arrayBuffers - baseline.arrayBuffers).toBeLessThan(32 * MB);
+    // Buffers live outside the JS heap: a part held in memory would add 64 MB of them. Loose on
+    // purpose, since the GC collects chunks when it likes. RSS is only a backstop: on a loaded
+    // machine the allocator keeps freed pages a while, so it gets the whole 64 MB as its bound.
+    const grown = (field: 'rss' | 'arrayBuffers') => body.peak[field] - baseline[field];
+    expect(grown('arrayBuffers'), 'Buffer memory grew by').toBeLessThan(32 * MB);
+    expect(grown('rss'), 'RSS grew by').toBeLessThan(64 * MB);
   });
 });

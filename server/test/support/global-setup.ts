@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, postgresHandle } from '../../src/db/client.ts';
+import { migrationsFolder, pgliteExtensions, postgresHandle } from '../../src/db/client.ts';
 
 /** What test files learn from the global setup (see test-app.ts). */
 export type TestDatabaseTemplate =
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
 
 async function setupPglite(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dc-test-pglite-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir('none');

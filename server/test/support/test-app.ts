@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { count, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,9 +8,16 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { type Database, type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  pgliteExtensions,
+  pgliteHandle,
+  postgresHandle,
+} from '../../src/db/client.ts';
 import { type AccountStatus, designers, ledgerEntries, sessions } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { seedDemo } from '../../src/seed/index.ts';
 import { databaseUrl, quoteIdent } from './global-setup.ts';
 
 export const API = '/designerapi/v1';
@@ -17,23 +25,36 @@ export const API = '/designerapi/v1';
 /** The database kind of this vitest project (TEST_DB_KIND). */
 export const testDatabaseKind = (): 'pglite' | 'postgres' => inject('testDatabase').kind;
 
+/** When the shared demo snapshot is seeded: the instant the seed tests read their figures at. */
+export const DEMO_SEEDED_AT = new Date('2026-03-15T08:30:00Z');
+
+/** What a test file's database starts with: the migrated schema only, or the demo data seeded at DEMO_SEEDED_AT. */
+export type TestDatabaseContents = 'migrated' | 'demo';
+
 /**
  * A fresh copy of the migrated template database, for one test file.
  * PGlite: one in-memory instance loaded from the template's data dir (never re-migrated).
  * PostgreSQL: `CREATE DATABASE … TEMPLATE`, dropped again on close.
+ * `demo`: a copy of the demo data seeded once per run and shared, since seeding takes most of a
+ * CPU-minute and a dozen files read the same demo.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(contents: TestDatabaseContents = 'migrated'): Promise<DatabaseHandle> {
   const template = inject('testDatabase');
   if (template.kind === 'pglite') {
-    const tar = await fs.readFile(template.dataDirTar);
-    const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    const tarPath = contents === 'demo' ? await demoSnapshotTar(template.dataDirTar) : template.dataDirTar;
+    const client = await PGlite.create({
+      loadDataDir: new Blob([await fs.readFile(tarPath)]),
+      extensions: pgliteExtensions,
+    });
     const handle = pgliteHandle(client);
     // The outage test closes the instance itself; closing twice must not fail afterAll.
     return { ...handle, close: async () => (client.closed ? undefined : client.close()) };
   }
+  const source =
+    contents === 'demo' ? await demoTemplate(template.url, template.template) : template.template;
   const name = `${template.template}_${randomBytes(5).toString('hex')}`;
   await withAdminClient(template.url, (admin) =>
-    admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.template)}`),
+    admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source)}`),
   );
   const handle = postgresHandle(databaseUrl(template.url, name), 5);
   return {
@@ -45,6 +66,86 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       );
     },
   };
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The PGlite data dir of the demo seeded on the migrated one, made by the first test file that
+ * asks (a directory made with mkdir is the lock between the worker processes) and read by the rest.
+ */
+async function demoSnapshotTar(migratedTar: string): Promise<string> {
+  const snapshot = path.join(path.dirname(migratedTar), 'demo-seeded.tar');
+  const lock = `${snapshot}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (await exists(snapshot)) return snapshot;
+    const locked = await fs.mkdir(lock).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (!locked) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (await exists(snapshot)) return snapshot;
+      const client = await PGlite.create({
+        loadDataDir: new Blob([await fs.readFile(migratedTar)]),
+        extensions: pgliteExtensions,
+      });
+      try {
+        await seedDemo(pgliteHandle(client).db, DEMO_SEEDED_AT);
+        const dump = await client.dumpDataDir('none');
+        // Written aside and renamed, so a reader never sees half a file.
+        const partial = `${snapshot}.${process.pid}`;
+        await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+        await fs.rename(partial, snapshot);
+      } finally {
+        await client.close();
+      }
+      return snapshot;
+    } finally {
+      await fs.rmdir(lock);
+    }
+  }
+  throw new Error('timed out waiting for another test file to seed the demo snapshot');
+}
+
+/**
+ * A PostgreSQL template holding the demo seeded on the migrated one, made once per run under an
+ * advisory lock; built under another name and renamed, so a crash never leaves half a template.
+ * The global teardown drops it with the rest (its name starts with the template's).
+ */
+async function demoTemplate(url: string, migrated: string): Promise<string> {
+  const name = `${migrated}_demo`;
+  await withAdminClient(url, async (admin) => {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return;
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(building)} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${quoteIdent(building)} TEMPLATE ${quoteIdent(migrated)}`);
+      const handle = postgresHandle(databaseUrl(url, building), 2);
+      try {
+        await seedDemo(handle.db, DEMO_SEEDED_AT);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`ALTER DATABASE ${quoteIdent(building)} RENAME TO ${quoteIdent(name)}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+  return name;
 }
 
 /** A real PostgreSQL handle whose server is down (a closed port): every query fails to connect. */
@@ -73,10 +174,16 @@ export interface TestApp {
  * `database` replaces that copy (an unreachable server, for instance); `env` adds settings.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    contents?: TestDatabaseContents;
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ WEB_DIST: 'none', LOG_LEVEL: 'silent', ...options.env });
-  const database = options.database ?? (await openTestDatabase());
+  const loaded = loadConfig({ WEB_DIST: 'none', LOG_LEVEL: 'silent', ...options.env });
+  const config = options.now ? { ...loaded, now: options.now } : loaded;
+  const database = options.database ?? (await openTestDatabase(options.contents));
   const app = await buildApp({ config, database, logger: false });
   return {
     app,

@@ -46,6 +46,8 @@ export async function openPage(page: Page, path: string): Promise<void> {
   if (path === PERSONAL_CENTER) {
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '个人中心' }).click();
+    // The user menu opens on hover: the pointer leaves the header, or the menu may open again.
+    await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
   } else {
     const [group, item] = SIDEBAR_ITEMS[path]!;
     // Matched by text: a menu item's accessible name also carries its icon's label.

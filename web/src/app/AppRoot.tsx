@@ -1,25 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
-import enUSAnt from 'antd/locale/en_US';
-import zhCNAnt from 'antd/locale/zh_CN';
+import { theme as antTheme, ConfigProvider } from 'antd';
+// The ES builds of antd's locales: `antd/locale/*` are CommonJS and drag antd's lib/ copies along.
+import enUSAnt from 'antd/es/locale/en_US';
+import zhCNAnt from 'antd/es/locale/zh_CN';
 // antd's own reset: without it the browser's default body margin frames the whole console.
 import 'antd/dist/reset.css';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../locales/index.ts';
+import { applyDayjsLocale } from './dayjs-locale.ts';
 import { bindMessageApi } from './notify.ts';
+import { PublicApp } from './PublicApp.tsx';
 import { router } from './router.tsx';
 import { applyDocumentTheme, useResolvedTheme } from './theme.ts';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+import { useAppApi } from './use-app.ts';
 
 /** Binds antd's message API (inside the providers) for code that toasts outside React. */
 function MessageBridge() {
-  const { message } = AntApp.useApp();
+  const { message } = useAppApi();
   useEffect(() => bindMessageApi(message), [message]);
   return null;
 }
@@ -27,7 +24,7 @@ function MessageBridge() {
 export function AppRoot() {
   const language = useLanguage((s) => s.language);
   useEffect(() => {
-    dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
+    void applyDayjsLocale(language);
     document.documentElement.lang = language;
   }, [language]);
 
@@ -44,12 +41,12 @@ export function AppRoot() {
         cssVar: { key: 'dc' },
       }}
     >
-      <AntApp>
+      {/* antd's App without its modal machinery; the console adds antd's full App and
+          react-query's provider (ConsoleRoot): the public pages need neither. */}
+      <PublicApp>
         <MessageBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+        <RouterProvider router={router} />
+      </PublicApp>
     </ConfigProvider>
   );
 }

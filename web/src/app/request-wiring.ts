@@ -1,5 +1,5 @@
 import { useLanguage } from '../locales/index.ts';
-import { configureRequest, requestMessages } from '../request/index.ts';
+import { configureRequest, preloadTransport, requestMessages } from '../request/index.ts';
 import { notify } from './notify.ts';
 import { router } from './router.tsx';
 
@@ -12,4 +12,8 @@ export function wireRequestLayer(): void {
     t: (key) => requestMessages[useLanguage.getState().language][key],
     language: () => useLanguage.getState().language,
   });
+  // axios is not part of the first page's JS: it loads once the page has rendered, before the
+  // first call needs it (and with the first call if that comes sooner).
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  idle(() => preloadTransport());
 }

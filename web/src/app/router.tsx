@@ -1,4 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
+import { FRAME_AREAS, loadAreas } from '../locales/areas.ts';
+import { useLanguage } from '../locales/index.ts';
+import { applyDayjsLocale } from './dayjs-locale.ts';
 import { loginPageLoader, requireSession } from './guard.ts';
 import { lazyPage } from './page-registry.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -15,13 +18,22 @@ export const router = createBrowserRouter([
   { path: '/register', lazy: lazyPage('start/register') },
   { path: '/status-info', lazy: lazyPage('status-info/index') },
   { path: '/3D-h5', lazy: lazyPage('h5/3D-h5') },
+  { path: '/recruit/:slug', lazy: lazyPage('h5/recruit') },
   { path: '/loginRedirect/index', loader: () => redirect('/start/login') },
   {
     id: 'console',
     path: '*',
     loader: requireSession,
-    // The console frame (menus, tabs, settings) is its own chunk: the login page never loads it.
-    lazy: async () => ({ Component: (await import('../layout/ConsoleLayout.tsx')).ConsoleLayout }),
+    // The console frame (menus, tabs, settings, react-query) is its own chunk: the login page never
+    // loads it. Its strings beyond the core, and dayjs's for the dates, load beside it.
+    lazy: async () => {
+      const [frame] = await Promise.all([
+        import('./ConsoleRoot.tsx'),
+        loadAreas(FRAME_AREAS),
+        applyDayjsLocale(useLanguage.getState().language),
+      ]);
+      return { Component: frame.ConsoleRoot };
+    },
     errorElement: <RouteErrorPage />,
   },
 ]);

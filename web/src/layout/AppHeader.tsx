@@ -5,7 +5,7 @@ import { useT } from '../locales/index.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
-import { SettingsButton } from './SettingsDrawer.tsx';
+import { SettingsButton } from './SettingsButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export const HEADER_HEIGHT = 64;

@@ -12,7 +12,7 @@ import { AppHeader, HEADER_HEIGHT } from './AppHeader.tsx';
 import { AppSider } from './AppSider.tsx';
 import { type NavigationPlan, planNavigation } from './navigation-plan.ts';
 import { SectionMenu } from './SectionMenu.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { LazySettingsDrawer } from './SettingsButton.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useSettingsDrawer } from './settings-drawer-state.ts';
 import { TabBar } from './TabBar.tsx';
@@ -60,7 +60,7 @@ function ConsoleFrame({ topHeader, sider, showFloatingSettings, children }: Cons
         {sider}
         {children}
       </Layout>
-      <SettingsDrawer />
+      <LazySettingsDrawer />
       {showFloatingSettings && (
         <FloatButton
           icon={<SettingOutlined />}

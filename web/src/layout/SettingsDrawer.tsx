@@ -1,11 +1,4 @@
-import {
-  CopyOutlined,
-  DesktopOutlined,
-  MoonOutlined,
-  SettingOutlined,
-  SunOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, DesktopOutlined, MoonOutlined, SunOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Divider, Drawer, Flex, Segmented, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { type MessageKey, useT } from '../locales/index.ts';
@@ -75,22 +68,8 @@ function useCopySettings(): () => Promise<void> {
   };
 }
 
-/** The header's 页面配置 button. */
-export function SettingsButton() {
-  const t = useT();
-  const setOpen = useSettingsDrawer((s) => s.setOpen);
-  return (
-    <Button
-      type="text"
-      icon={<SettingOutlined />}
-      aria-label={t('header.settings')}
-      onClick={() => setOpen(true)}
-    />
-  );
-}
-
 /** 页面配置: theme, brand colour, navigation layout and page elements, all persisted. */
-export function SettingsDrawer() {
+export default function SettingsDrawer() {
   const t = useT();
   const { message } = App.useApp();
   const { open, setOpen } = useSettingsDrawer();

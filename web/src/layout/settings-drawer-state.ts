@@ -2,6 +2,8 @@ import { create } from 'zustand';
 
 interface SettingsDrawerState {
   open: boolean;
+  /** Whether it has been opened once: its code is fetched then (see LazySettingsDrawer). */
+  everOpened: boolean;
   setOpen(open: boolean): void;
 }
 
@@ -11,5 +13,6 @@ interface SettingsDrawerState {
  */
 export const useSettingsDrawer = create<SettingsDrawerState>()((set) => ({
   open: false,
-  setOpen: (open) => set({ open }),
+  everOpened: false,
+  setOpen: (open) => set((state) => ({ open, everOpened: state.everOpened || open })),
 }));

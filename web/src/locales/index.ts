@@ -25,6 +25,17 @@ export const useLanguage = create<LanguageState>()(
   }),
 );
 
+const reported = new Set<string>();
+
+/** A key whose area is not registered yet shows as itself; in development it is reported once. */
+function missing(key: MessageKey): string {
+  if (import.meta.env.DEV && !reported.has(key)) {
+    reported.add(key);
+    console.error(`[locales] "${key}" used before its area was registered (see locales/areas.ts)`);
+  }
+  return key;
+}
+
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 export function translate(
@@ -32,7 +43,7 @@ export function translate(
   key: MessageKey,
   values?: Record<string, string | number>,
 ): string {
-  const text = dictionaries[language][key] ?? key;
+  const text = dictionaries[language][key] ?? missing(key);
   return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
 }
 

@@ -1,5 +1,5 @@
 import { type Envelope, ErrorCode, type FieldError } from '@dc/contract';
-import { isCancel } from 'axios';
+import { isAxiosCancel } from './transport-errors.ts';
 
 /**
  * A failure answered by the server in the envelope (spec section 8, "other failures reject with
@@ -57,7 +57,7 @@ export class RequestCancelledError extends Error {
 }
 
 export function isRequestCancelled(error: unknown): boolean {
-  return error instanceof RequestCancelledError || isCancel(error);
+  return error instanceof RequestCancelledError || isAxiosCancel(error);
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {

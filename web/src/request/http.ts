@@ -5,19 +5,15 @@ import {
   REQUEST_RETRY_DELAY_MS,
   REQUEST_TIMEOUT_MS,
 } from '@dc/contract';
-import axios, {
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-} from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { readStoredToken, useSession } from '../stores/session.ts';
 import { abortable, linkSignal } from './abort.ts';
 import { type RequestDeps, requestDeps } from './deps.ts';
-import { RequestCancelledError } from './errors.ts';
+import { RequestCancelledError, RequestError } from './errors.ts';
 import { type FailedRequest, isNoAnswerFailure } from './failed-request.ts';
 import { createFailureHandler } from './failures.ts';
 import { InFlightRegistry } from './in-flight.ts';
+import { requestMessageKeys } from './messages.ts';
 import { sanitizePayload } from './payload.ts';
 import { applyRequestRules } from './request-rules.ts';
 import { type Outcome, readAnswer, toRequestFailure } from './response.ts';
@@ -60,8 +56,11 @@ export interface RequestConfig extends CallOptions {
 }
 
 export interface HttpClient {
-  /** The underlying axios instance (URL, header, `_t` rules as an interceptor). Prefer the methods. */
-  readonly axios: AxiosInstance;
+  /**
+   * The underlying axios instance (URL, header, `_t` rules as an interceptor), created with the
+   * first call: axios is loaded then, not with the page. Prefer the methods.
+   */
+  axiosInstance(): Promise<AxiosInstance>;
   /** Any call; resolves with the envelope's `data`, or the raw response for 204, PUT and PATCH. */
   request<T>(config: RequestConfig): Promise<T | RawResponse>;
   /** GET; resolves with `data`. (A 204 answer, which no GET of ours gives, would resolve raw.) */
@@ -91,6 +90,21 @@ export interface CreateHttpOptions {
   sessionFailureQuietMs?: number;
 }
 
+/** axios itself, loaded once for every client. */
+let axiosModule: Promise<typeof import('axios').default> | undefined;
+function loadAxios(): Promise<typeof import('axios').default> {
+  axiosModule ??= import('axios').then((loaded) => loaded.default);
+  axiosModule.catch(() => {
+    axiosModule = undefined;
+  });
+  return axiosModule;
+}
+
+/** Loads axios ahead of the first call (when the browser is idle after the first render). */
+export function preloadTransport(): void {
+  void loadAxios().catch(() => undefined);
+}
+
 /** The value a call resolves with; its type is the caller's `T` (the contract's answer types). */
 function resultOf<T>(outcome: Outcome): T {
   return (outcome.kind === 'data' ? outcome.data : outcome.response) as T;
@@ -98,20 +112,37 @@ function resultOf<T>(outcome: Outcome): T {
 
 /** A client implementing spec sections 7 and 8 on its own axios instance. */
 export function createHttp(options: CreateHttpOptions = {}): HttpClient {
-  const instance = axios.create({
-    baseURL: '',
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: true,
-    headers: { 'Content-Type': 'application/json;charset=UTF-8' },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
   const deps = (): RequestDeps => ({ ...requestDeps(), ...options.deps });
-  instance.interceptors.request.use(applyRequestRules);
-  instance.interceptors.request.use((config) => {
-    const language = deps().language();
-    if (language && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', language);
-    return config;
-  });
+  let instance: Promise<AxiosInstance> | undefined;
+  /** axios itself could not be loaded (offline before the first call): the call got no answer. */
+  const transportMissing = (cause: unknown): never => {
+    throw new RequestError('network', deps().t(requestMessageKeys.networkError), undefined, { cause });
+  };
+  /** The axios instance, created (and axios loaded) on first use: the login page renders without it. */
+  const axiosInstance = (): Promise<AxiosInstance> => {
+    instance ??= loadAxios().then((axios) => {
+      const created = axios.create({
+        baseURL: '',
+        timeout: REQUEST_TIMEOUT_MS,
+        withCredentials: true,
+        headers: { 'Content-Type': 'application/json;charset=UTF-8' },
+        ...(options.adapter ? { adapter: options.adapter } : {}),
+      });
+      created.interceptors.request.use(applyRequestRules);
+      created.interceptors.request.use((config) => {
+        const language = deps().language();
+        if (language && !config.headers.has('Accept-Language'))
+          config.headers.set('Accept-Language', language);
+        return config;
+      });
+      return created;
+    }, transportMissing);
+    // A failed load (the chunk did not arrive) is tried again by the next call.
+    instance.catch(() => {
+      instance = undefined;
+    });
+    return instance;
+  };
   const inFlight = new InFlightRegistry();
   const handleFailure = createFailureHandler({
     deps,
@@ -143,7 +174,8 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
   async function send(config: AxiosRequestConfig, signal: AbortSignal, retry: RetryPolicy) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await abortable(instance.request<unknown>({ ...config, signal }), signal);
+        const sent = axiosInstance().then((axios) => axios.request<unknown>({ ...config, signal }));
+        return await abortable(sent, signal);
       } catch (error) {
         if (signal.aborted || attempt >= retry.count || !isRetryable(error)) throw error;
         await wait(retry.delay, signal);
@@ -203,7 +235,7 @@ export function createHttp(options: CreateHttpOptions = {}): HttpClient {
   }
 
   return {
-    axios: instance,
+    axiosInstance,
     request: <T>(config: RequestConfig) => execute(config).then(resultOf<T | RawResponse>),
     get: <T>(url: string, opts?: CallOptions) => execute({ ...opts, method: 'get', url }).then(resultOf<T>),
     post: <T>(url: string, data?: unknown, opts?: CallOptions) =>

@@ -24,6 +24,7 @@ export {
   createHttp,
   type HttpClient,
   type HttpMethod,
+  preloadTransport,
   type RawResponse,
   type RequestConfig,
 } from './http.ts';

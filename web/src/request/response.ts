@@ -1,8 +1,8 @@
 import { type Envelope, emptyListPage, isSuccessCode, type ListPage } from '@dc/contract';
-import { type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosResponse } from 'axios';
 import { ApiRequestError, isRequestCancelled, RequestCancelledError, RequestError } from './errors.ts';
 import { type RequestMessageKey, requestMessageKeys } from './messages.ts';
-import { isNetworkError, isTimeoutError } from './transport-errors.ts';
+import { isAxiosError, isNetworkError, isTimeoutError } from './transport-errors.ts';
 
 type Translate = (key: RequestMessageKey) => string;
 

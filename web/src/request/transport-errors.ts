@@ -1,4 +1,21 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+/**
+ * axios's own `isAxiosError` and `isCancel`, by the marks axios puts on its errors: importing
+ * them from axios would load all of axios with the first page, before any request is made.
+ */
+export function isAxiosError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
+
+/** A cancellation by axios (its CanceledError carries `__CANCEL__`). */
+export function isAxiosCancel(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && Boolean((error as { __CANCEL__?: unknown }).__CANCEL__)
+  );
+}
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 const NETWORK_CODES = new Set(['ERR_NETWORK', 'ECONNREFUSED', 'ECONNRESET']);

@@ -1,25 +1,40 @@
 import { BRAND_COLOR_PRESETS, DEFAULT_BRAND_COLOR } from '@dc/contract';
-import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from './storage-keys.ts';
 
-/** The settings of spec section 3, as the settings drawer (页面配置) edits them. */
-export const settingsSchema = z.object({
-  mode: z.enum(['light', 'dark', 'auto']),
-  brandTheme: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  layout: z.enum(['side', 'top', 'mix']),
-  splitMenu: z.boolean(),
-  isSidebarFixed: z.boolean(),
-  isSidebarCompact: z.boolean(),
-  showHeader: z.boolean(),
-  isHeaderFixed: z.boolean(),
-  showBreadcrumb: z.boolean(),
-  showFooter: z.boolean(),
-  isFooterAside: z.boolean(),
-  isUseTabsRouter: z.boolean(),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+type FieldCheck<T> = (value: unknown) => value is T;
+
+const isOneOf =
+  <const T extends string>(...values: T[]): FieldCheck<T> =>
+  (value): value is T =>
+    values.includes(value as T);
+const isBoolean: FieldCheck<boolean> = (value): value is boolean => typeof value === 'boolean';
+const isHexColor: FieldCheck<string> = (value): value is string =>
+  typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
+
+/**
+ * The settings of spec section 3, as the settings drawer (页面配置) edits them: one check per
+ * field. Plain checks, not a zod schema: this store loads with the very first page (the theme),
+ * and zod would more than double that page's script.
+ */
+export const settingsFields = {
+  mode: isOneOf('light', 'dark', 'auto'),
+  brandTheme: isHexColor,
+  layout: isOneOf('side', 'top', 'mix'),
+  splitMenu: isBoolean,
+  isSidebarFixed: isBoolean,
+  isSidebarCompact: isBoolean,
+  showHeader: isBoolean,
+  isHeaderFixed: isBoolean,
+  showBreadcrumb: isBoolean,
+  showFooter: isBoolean,
+  isFooterAside: isBoolean,
+  isUseTabsRouter: isBoolean,
+};
+export type Settings = {
+  [K in keyof typeof settingsFields]: (typeof settingsFields)[K] extends FieldCheck<infer T> ? T : never;
+};
 
 export const defaultSettings: Readonly<Settings> = Object.freeze({
   mode: 'light',
@@ -50,9 +65,8 @@ interface SettingsState extends Settings {
 export function sanitizeSettings(raw: unknown, base: Settings = defaultSettings): Settings {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const result: Record<string, unknown> = { ...base };
-  for (const [key, field] of Object.entries(settingsSchema.shape)) {
-    const parsed = field.safeParse(input[key]);
-    if (parsed.success) result[key] = parsed.data;
+  for (const [key, isValid] of Object.entries(settingsFields)) {
+    if (isValid(input[key])) result[key] = input[key];
   }
   return result as Settings;
 }
@@ -74,6 +88,6 @@ export const useSettings = create<SettingsState>()(
 
 export function pickSettings(state: Settings): Settings {
   const picked: Record<string, unknown> = {};
-  for (const key of Object.keys(settingsSchema.shape)) picked[key] = state[key as keyof Settings];
+  for (const key of Object.keys(settingsFields)) picked[key] = state[key as keyof Settings];
   return picked as Settings;
 }

@@ -1,11 +1,4 @@
-import {
-  HOME_TAB_PATH,
-  type Language,
-  type LocalizedText,
-  localizedTextSchema,
-  routeMetaSchema,
-} from '@dc/contract';
-import { z } from 'zod';
+import { HOME_TAB_PATH, type Language, type LocalizedText, type RouteMeta } from '@dc/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { dictionaries, type MessageKey } from '../locales/catalog.ts';
@@ -22,7 +15,6 @@ const isMessageKey = (value: string): value is MessageKey => value in dictionari
  * A menu route's own words in both languages, or a message key for pages outside the server's
  * menu; either way the title is resolved at render time so it follows the language switch.
  */
-const tabTitleSchema = z.union([localizedTextSchema, z.string().refine(isMessageKey)]);
 export type TabTitle = LocalizedText | MessageKey;
 
 /**
@@ -30,18 +22,91 @@ export type TabTitle = LocalizedText | MessageKey;
  * query is the page's latest one, so a page that keeps its filters and paging in the URL stays
  * one tab while the designer pages through it.
  */
-const tabEntrySchema = z.object({
-  path: z.string().startsWith('/'),
+export interface TabEntry {
+  path: string;
   /** '' or the search string with its '?', as the page last had it. */
-  query: z.string().refine((query) => query === '' || query.startsWith('?')),
-  title: tabTitleSchema,
-  name: z.string(),
-  isHome: z.boolean(),
+  query: string;
+  title: TabTitle;
+  name: string;
+  isHome: boolean;
   /** False for the moment a refresh unmounts the page; it comes back true right after. */
-  isAlive: z.boolean(),
-  meta: routeMetaSchema.omit({ title: true }),
-});
-export type TabEntry = Omit<z.infer<typeof tabEntrySchema>, 'title'> & { title: TabTitle };
+  isAlive: boolean;
+  meta: Omit<RouteMeta, 'title'>;
+}
+
+// Plain checks of persisted tabs (no schema library in the console frame: it would weigh on
+// every page's first load). Unknown keys are dropped, as a schema parse would.
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function titleOf(value: unknown): TabTitle | undefined {
+  if (typeof value === 'string') return isMessageKey(value) ? value : undefined;
+  if (isPlain(value) && typeof value['zh-CN'] === 'string' && typeof value['en-US'] === 'string')
+    return { 'zh-CN': value['zh-CN'], 'en-US': value['en-US'] };
+  return undefined;
+}
+
+const META_BOOLEANS = [
+  'hidden',
+  'hiddenBreadcrumb',
+  'single',
+  'expanded',
+  'keepAlive',
+  'frameBlank',
+] as const satisfies readonly (keyof RouteMeta)[];
+const META_STRINGS = ['icon', 'frameSrc'] as const satisfies readonly (keyof RouteMeta)[];
+
+function metaOf(value: unknown): TabEntry['meta'] | undefined {
+  if (!isPlain(value)) return undefined;
+  const meta: TabEntry['meta'] = {};
+  for (const key of META_BOOLEANS) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (typeof field !== 'boolean') return undefined;
+    meta[key] = field;
+  }
+  for (const key of META_STRINGS) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (typeof field !== 'string') return undefined;
+    meta[key] = field;
+  }
+  const orderNo = value.orderNo;
+  if (orderNo !== undefined) {
+    if (!Number.isInteger(orderNo)) return undefined;
+    meta.orderNo = orderNo as number;
+  }
+  return meta;
+}
+
+/** A persisted tab entry after checking every field, or undefined when any is wrong. */
+function tabEntryOf(value: unknown): TabEntry | undefined {
+  if (!isPlain(value)) return undefined;
+  const { path, query, name, isHome, isAlive } = value;
+  if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
+  if (typeof query !== 'string' || (query !== '' && !query.startsWith('?'))) return undefined;
+  if (typeof name !== 'string' || typeof isHome !== 'boolean' || typeof isAlive !== 'boolean')
+    return undefined;
+  const title = titleOf(value.title);
+  const meta = metaOf(value.meta);
+  if (title === undefined || meta === undefined) return undefined;
+  return { path, query, title, name, isHome, isAlive, meta };
+}
+
+/** The persisted state's shape checked: designer id and every tab, or undefined when anything is off. */
+function persistedOf(raw: unknown): { designerId: number | null; tabs: TabEntry[] } | undefined {
+  if (!isPlain(raw) || !Array.isArray(raw.tabs)) return undefined;
+  const { designerId } = raw;
+  if (designerId !== null && !Number.isInteger(designerId)) return undefined;
+  const tabs: TabEntry[] = [];
+  for (const entry of raw.tabs) {
+    const tab = tabEntryOf(entry);
+    if (!tab) return undefined;
+    tabs.push(tab);
+  }
+  return { designerId: designerId as number | null, tabs };
+}
 
 export const HOME_TAB: Readonly<TabEntry> = Object.freeze({
   path: HOME_TAB_PATH,
@@ -100,20 +165,17 @@ export function contextMenuRules(tabs: readonly TabEntry[], key: string) {
  * login tab is never kept, the home tab is first exactly once, and every page comes back alive.
  */
 export function sanitizeTabs(raw: unknown): Pick<TabsState, 'designerId' | 'tabs'> {
-  const parsed = z
-    .object({ designerId: z.number().int().nullable(), tabs: z.array(tabEntrySchema) })
-    .safeParse(raw);
-  if (!parsed.success) return { designerId: null, tabs: [{ ...HOME_TAB }] };
+  const parsed = persistedOf(raw);
+  if (!parsed) return { designerId: null, tabs: [{ ...HOME_TAB }] };
   const seen = new Set<string>([HOME_TAB_PATH]);
-  // The schema's refine has checked that every string title is a message key.
-  const rest = (parsed.data.tabs as TabEntry[]).filter((tab) => {
+  const rest = parsed.tabs.filter((tab) => {
     const key = tabKey(tab);
     if (tab.isHome || seen.has(key) || tab.path.startsWith(LOGIN_PATH_PREFIX)) return false;
     seen.add(key);
     return true;
   });
   return {
-    designerId: parsed.data.designerId,
+    designerId: parsed.designerId,
     tabs: [{ ...HOME_TAB }, ...rest.map((tab) => ({ ...tab, isAlive: true }))],
   };
 }

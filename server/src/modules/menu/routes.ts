@@ -1,13 +1,16 @@
-import { emptyQuerySchema, envelopeSchema, menuAnswerSchema } from '@dc/contract';
+import { emptyQuerySchema, envelopeSchema, type MenuRoute, menuAnswerSchema } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/envelope.ts';
+import { constantAnswers, sendJson } from '../../http/constant-answer.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { menuFor } from './service.ts';
 
 export async function menuRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSession);
+  const answer = envelopeSchema(menuAnswerSchema);
+  // The two trees are constants: each is checked and serialized once, not per request.
+  const menuJson = constantAnswers<MenuRoute[]>(answer, (list) => ({ list }));
 
   app.get(
     '/menu',
@@ -16,9 +19,9 @@ export async function menuRoutes(scope: FastifyInstance) {
         tags: ['menu'],
         summary: "The session designer's route tree (menus)",
         querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(menuAnswerSchema) },
+        response: { 200: answer },
       },
     },
-    async (request) => ok({ list: await menuFor(app.db, designerIdOf(request)) }),
+    async (request, reply) => sendJson(reply, menuJson(await menuFor(app.db, designerIdOf(request)))),
   );
 }

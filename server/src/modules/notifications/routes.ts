@@ -157,7 +157,12 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
     async (request, reply) => {
       const header = request.headers[AUTH_TOKEN_HEADER];
       const token = request.query.token?.trim() || (Array.isArray(header) ? header[0] : header)?.trim();
-      const { designerId } = await authenticate(app.db, app.sessionPolicy, token || undefined);
+      const { designerId } = await authenticate(
+        app.db,
+        app.sessionPolicy,
+        token || undefined,
+        app.config.now(),
+      );
       await hub.start();
       const initialUnread = await countUnread(app.db, designerId);
 
@@ -196,7 +201,7 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
       let ended = false;
       const heartbeat = setInterval(() => {
         write(': heartbeat\n\n');
-        authenticate(app.db, app.sessionPolicy, token).catch((error) => {
+        authenticate(app.db, app.sessionPolicy, token, app.config.now()).catch((error) => {
           if (error instanceof ApiError) end();
         });
       }, STREAM_HEARTBEAT_MS);

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { API_PREFIX, IMAGE_OBJECT_KEY } from '@dc/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { images } from '../../db/schema/index.ts';
+import {
+  designerPrefix,
+  objectStorePublicUrl,
+  openCredentialAuthority,
+  signedUrlQuery,
+} from '../../oss/index.ts';
+import { ensureDemoObject } from '../videos/demo-media.ts';
+import { mediaStoreFor, type RequestOrigin } from '../videos/media-store.ts';
+import { PICTURE_NAME, pictureBytes } from './pictures.ts';
+
+/**
+ * Stored images by a lasting address. A row keeps `/designerapi/v1/image-files/<object key>`;
+ * the address answers a redirect to a fresh signed link of the object store, so an <img> keeps
+ * working after any one signed link expires. Keys carry 128 random bits (uploads) or name demo
+ * pictures, so the address is as private as the picture's key.
+ */
+export const IMAGE_FILES_BASE = `${API_PREFIX}/image-files/`;
+
+/** How long the redirect's signed link works; the redirect itself is cached for less. */
+export const IMAGE_LINK_TTL_SECONDS = 2 * 60 * 60;
+export const IMAGE_REDIRECT_MAX_AGE_SECONDS = 60 * 60;
+
+export const imageFileUrl = (key: string) => `${IMAGE_FILES_BASE}${key}`;
+
+/** The object key of a lasting image address, or undefined for any other text. */
+export function imageKeyOfUrl(url: string): string | undefined {
+  if (!url.startsWith(IMAGE_FILES_BASE)) return undefined;
+  const key = url.slice(IMAGE_FILES_BASE.length);
+  return IMAGE_OBJECT_KEY.test(key) ? key : undefined;
+}
+
+/** A demo picture's key: the designer's own, or the platform's (`null`: provider logos). */
+export const demoPictureKey = (owner: number | null, name: string) =>
+  `${owner === null ? 'platform/' : designerPrefix(owner)}images/demo-${name}.png`;
+
+/** The lasting address of a demo picture (see pictures.ts for the names). */
+export const demoPictureUrl = (owner: number | null, name: string) =>
+  imageFileUrl(demoPictureKey(owner, name));
+
+/** The platform's demo pictures are a fixed few: the providers' logos. */
+const PLATFORM_PICTURE = /^provider-\d{1,2}$/;
+
+function demoPictureOf(key: string): { owner: number | null; name: string } | undefined {
+  const match = /^(?:designers\/(\d+)|platform)\/images\/demo-([a-z0-9-]+)\.png$/.exec(key);
+  if (!match || !PICTURE_NAME.test(match[2]!)) return undefined;
+  return { owner: match[1] === undefined ? null : Number(match[1]), name: match[2]! };
+}
+
+/** Keys known to be in each store (a process may open several data directories, as tests do). */
+const present = new WeakMap<Config, Set<string>>();
+
+/**
+ * Whether the image is in the object store. A demo picture is drawn and written there the first
+ * time it is asked for, as demo videos are: the platform's when it is one of the providers' logos,
+ * a designer's when the designer has it among their images (the seed lists them), so no address
+ * can make the store write a picture nobody owns.
+ */
+export async function imageInStore(db: Database, config: Config, key: string): Promise<boolean> {
+  let known = present.get(config);
+  if (!known) {
+    known = new Set();
+    present.set(config, known);
+  }
+  if (known.has(key)) return true;
+  const store = mediaStoreFor(config);
+  await ensureDemoObject(store, key);
+  if (!(await store.head(key))) {
+    const demo = demoPictureOf(key);
+    if (!demo) return false;
+    if (demo.owner === null ? !PLATFORM_PICTURE.test(demo.name) : !(await imageRowOf(db, demo.owner, key)))
+      return false;
+    const bytes = pictureBytes(demo.name);
+    await store.put(key, bytes, 'image/png', createHash('md5').update(bytes).digest('hex').toUpperCase());
+  }
+  known.add(key);
+  return true;
+}
+
+/** The designer's `images` row of that key, if any. */
+export async function imageRowOf(db: Database, designerId: number, key: string) {
+  const [row] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.designerId, designerId), eq(images.objectKey, key)));
+  return row;
+}
+
+/** A signed GET link to one stored image, for this key only, valid IMAGE_LINK_TTL_SECONDS. */
+export async function signedImageLink(
+  config: Config,
+  key: string,
+  origin: RequestOrigin,
+  now: Date,
+): Promise<string> {
+  const authority = await openCredentialAuthority(config);
+  const credentials = authority.issue({ prefix: key, ttlSeconds: IMAGE_LINK_TTL_SECONDS + 60 });
+  const query = signedUrlQuery({
+    accessKeyId: credentials.AccessKeyId,
+    accessKeySecret: credentials.AccessKeySecret,
+    securityToken: credentials.SecurityToken,
+    bucket: config.ossBucket,
+    key,
+    expires: Math.floor(now.getTime() / 1000) + IMAGE_LINK_TTL_SECONDS,
+  });
+  const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+  return `${objectStorePublicUrl(config, origin)}/${config.ossBucket}/${encodedKey}?${query}`;
+}
+
+/**
+ * The object key a signed link of our store points at (what `POST /images/:id/upload-finished`
+ * answers), or undefined when the text is not a link to this store's bucket.
+ */
+export function imageKeyOfStoreLink(url: string, config: Config, origin: RequestOrigin): string | undefined {
+  let parsed: URL;
+  let base: URL;
+  try {
+    parsed = new URL(url);
+    base = new URL(objectStorePublicUrl(config, origin));
+  } catch {
+    return undefined;
+  }
+  const bucketPath = `${base.pathname.replace(/\/$/, '')}/${config.ossBucket}/`;
+  if (parsed.origin !== base.origin || !parsed.pathname.startsWith(bucketPath)) return undefined;
+  let key: string;
+  try {
+    key = decodeURIComponent(parsed.pathname.slice(bucketPath.length));
+  } catch {
+    return undefined;
+  }
+  return IMAGE_OBJECT_KEY.test(key) ? key : undefined;
+}

@@ -1,0 +1,93 @@
+import { type AreaMessages, type AreaName, type CoreArea, registerMessages } from './catalog.ts';
+
+/**
+ * How each area's strings load: its own chunk, fetched with the first page that needs it (the
+ * page's chunk and its areas load side by side, and the page renders once both are there). The
+ * core areas are in the entry (catalog.ts); the console frame registers its own (ConsoleRoot).
+ */
+export const AREA_LOADERS = {
+  vault: () => import('./messages/vault.ts').then((m) => m.vaultMessages),
+  analytics: () => import('./messages/analytics.ts').then((m) => m.analyticsMessages),
+  boutique: () => import('./messages/boutique.ts').then((m) => m.boutiqueMessages),
+  pagesShell: () => import('./messages/pages-shell.ts').then((m) => m.pagesShellMessages),
+  settings: () => import('./messages/settings.ts').then((m) => m.settingsMessages),
+  tags: () => import('./messages/tags.ts').then((m) => m.tagsMessages),
+  fans: () => import('./messages/fans.ts').then((m) => m.fansMessages),
+  impressions: () => import('./messages/impressions.ts').then((m) => m.impressionsMessages),
+  recruitment: () => import('./messages/recruitment.ts').then((m) => m.recruitmentMessages),
+  looks: () => import('./messages/looks.ts').then((m) => m.looksMessages),
+  crowdPacks: () => import('./messages/crowd-packs.ts').then((m) => m.crowdPacksMessages),
+  accounts: () => import('./messages/accounts.ts').then((m) => m.accountsMessages),
+  course: () => import('./messages/course.ts').then((m) => m.courseMessages),
+  selfInformation: () => import('./messages/self-information.ts').then((m) => m.selfInformationMessages),
+  shopAddress: () => import('./messages/shop-address.ts').then((m) => m.shopAddressMessages),
+  exclusiveDesigner: () =>
+    import('./messages/exclusive-designer.ts').then((m) => m.exclusiveDesignerMessages),
+  designerPartner: () => import('./messages/designer-partner.ts').then((m) => m.designerPartnerMessages),
+  shortVideo: () => import('./messages/short-video.ts').then((m) => m.shortVideoMessages),
+} satisfies Record<Exclude<AreaName, CoreArea>, () => Promise<AreaMessages>>;
+
+export type LazyArea = keyof typeof AREA_LOADERS;
+
+/**
+ * The areas each page uses beyond the core (and, for console pages, the frame's): by page
+ * directory (`fans`) and, where one page of a directory needs more, by page (`detail/fans-detail`).
+ * web/test/build/message-areas.test.ts reads every page's sources and fails when a page uses a
+ * key of an area not listed here, so a missing entry never shows raw keys.
+ */
+export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
+  'basic-information': ['selfInformation', 'accounts'],
+  'basic-information/designer-information': ['exclusiveDesigner'],
+  'basic-information/designer-partener': ['designerPartner'],
+  'basic-information/exclusive-designer': ['exclusiveDesigner', 'shopAddress'],
+  'basic-information/shop-address': ['shopAddress'],
+  boutique: ['boutique', 'looks'],
+  course: ['course'],
+  data: ['analytics'],
+  detail: [],
+  'detail/3D-recommend-detail': ['looks', 'boutique'],
+  'detail/course-detail': ['course'],
+  'detail/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'course'],
+  'detail/video-detail': ['shortVideo'],
+  fans: ['fans', 'impressions', 'recruitment'],
+  h5: ['looks', 'recruitment', 'fans'],
+  label: ['tags'],
+  'my-vault': ['vault'],
+  notifications: ['pagesShell'],
+  result: ['pagesShell'],
+  'short-video': ['shortVideo'],
+  smartClient: ['crowdPacks', 'fans'],
+  start: ['accounts'],
+  'status-info': ['accounts'],
+  user: ['pagesShell'],
+};
+
+/** The console frame's own areas: registered by ConsoleRoot's chunk before it renders. */
+export const FRAME_AREAS = ['settings', 'pagesShell'] as const satisfies readonly LazyArea[];
+
+/** The areas a page (`my-vault/vault-statistics`) loads with its chunk. */
+export function areasOfPage(page: string): LazyArea[] {
+  const directory = page.split('/')[0] ?? page;
+  return [...new Set([...(PAGE_AREAS[directory] ?? []), ...(PAGE_AREAS[page] ?? [])])];
+}
+
+const loading = new Map<LazyArea, Promise<void>>();
+
+/** Loads and registers the areas (each once; a failed load is tried again next time). */
+export function loadAreas(areas: readonly LazyArea[]): Promise<void> {
+  return Promise.all(
+    areas.map((area) => {
+      const pending = loading.get(area);
+      if (pending) return pending;
+      const load = AREA_LOADERS[area]().then(registerMessages, (error: unknown) => {
+        loading.delete(area);
+        throw error;
+      });
+      loading.set(area, load);
+      return load;
+    }),
+  ).then(() => undefined);
+}
+
+/** Every area, for code that may show any string (the unit tests). */
+export const loadAllAreas = () => loadAreas(Object.keys(AREA_LOADERS) as LazyArea[]);

@@ -44,10 +44,7 @@ const SIDEBAR_ITEMS: Readonly<Record<string, [group: string, item: string]>> = {
 /** Opens a page the way a designer does: the sidebar for menu pages, the user menu for 个人中心. */
 export async function openPage(page: Page, path: string): Promise<void> {
   if (path === PERSONAL_CENTER) {
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '个人中心' }).click();
-    // The user menu opens on hover: the pointer leaves the header, or the menu may open again.
-    await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
+    await openPersonalCenter(page);
   } else {
     const [group, item] = SIDEBAR_ITEMS[path]!;
     // Matched by text: a menu item's accessible name also carries its icon's label.
@@ -61,6 +58,25 @@ export async function openPage(page: Page, path: string): Promise<void> {
   }
   await page.waitForURL((url) => url.pathname === path);
   await waitForActiveTab(page, path);
+}
+
+/**
+ * The user menu opens on hover, and on a busy machine it can close again between the hover and
+ * the click; so the walk is tried again until the address changes.
+ */
+async function openPersonalCenter(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    // The pointer leaves the header, or the menu may open again.
+    await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
+    try {
+      await page.waitForURL((url) => url.pathname === PERSONAL_CENTER, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /**

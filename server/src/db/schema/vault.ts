@@ -86,7 +86,10 @@ export const ledgerEntries = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
-    index('ledger_designer_created_idx').on(t.designerId, t.createdAt),
+    // The ledger page totals every filtered row: with the summed columns in the key (drizzle has
+    // no INCLUDE), both the by-date and the by-kind reads are index-only scans, never the heap.
+    index('ledger_designer_created_idx').on(t.designerId, t.createdAt, t.amount, t.fee, t.net, t.kind, t.state),
+    index('ledger_designer_kind_created_idx').on(t.designerId, t.kind, t.createdAt, t.amount, t.fee, t.net, t.state),
     index('ledger_designer_pending_idx').on(t.designerId, t.settleDueAt).where(sql`${t.state} = 'pending'`),
     index('ledger_designer_source_idx').on(t.designerId, t.sourceType, t.sourceId),
   ],

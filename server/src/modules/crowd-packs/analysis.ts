@@ -11,7 +11,7 @@ import {
   type packCountBodySchema,
   type RuleGroup,
 } from '@dc/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
@@ -23,8 +23,13 @@ import { businessYear } from '../fans/filter.ts';
 import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
 import { batchTag } from '../fans/service.ts';
 import { intArray, rowsOf } from '../tags/lock.ts';
-import { combinationCountsSql, combinationNodes, combinationTraceSql } from './combine.ts';
-import { type CompileContext, nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
+import {
+  combinationCountsSql,
+  combinationNodes,
+  combinationTotalSql,
+  combinationTraceSql,
+} from './combine.ts';
+import { nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
 import { LIVE_COUNT_TIMEOUT_MS, limitStatements, membersSqlOf } from './compute.ts';
 import { checkCombinationSources, checkRuleReferences } from './references.ts';
 import { ownPack, toPackRef } from './rows.ts';
@@ -52,40 +57,47 @@ async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T
 }
 
 /**
- * A rule's live count: the total by the plain compiled WHERE (one query the planner answers from
- * indexes), then each node's own count (what the editor shows beside it) in one scan — over a
- * sample of about SAMPLE_FANS of the designer's fans when there are more than SAMPLE_ABOVE, then
- * scaled and labelled `estimated` (the total stays exact).
+ * The share of the designer's fans the per-node counts read: all of them (null) up to
+ * SAMPLE_ABOVE fans (planner estimate), else a sample of about SAMPLE_FANS.
  */
-async function countRule(tx: Database, rule: RuleGroup, ctx: CompileContext) {
-  const nodes = nodesOf(rule);
-  const [exact] = await rowsOf<{ n: number }>(tx, ruleTotalSql(rule, ctx));
+async function nodeSamplePercent(tx: Database, designerId: number): Promise<number | null> {
+  const designerFans = (await planOf(tx, eq(fans.designerId, designerId)))['Plan Rows'];
+  return designerFans > SAMPLE_ABOVE ? Number(((100 * SAMPLE_FANS) / designerFans).toFixed(4)) : null;
+}
+
+/**
+ * A live count: the exact total (one query the planner answers from indexes), then each node's
+ * own count (what the editor shows beside it) in one scan — over a sample of about SAMPLE_FANS of
+ * the designer's fans when there are more than SAMPLE_ABOVE, then scaled and labelled
+ * `estimated` (the total stays exact).
+ */
+async function liveCount(
+  tx: Database,
+  designerId: number,
+  nodes: Array<{ path: string }>,
+  totalSql: SQL,
+  countsSql: (samplePercent: number | null) => SQL,
+  wholePath: 'rule' | 'combination',
+) {
+  const [exact] = await rowsOf<{ n: number }>(tx, totalSql);
   const total = exact!.n;
-  const designerFans = (await planOf(tx, eq(fans.designerId, ctx.designerId)))['Plan Rows'];
-  const percent = designerFans > SAMPLE_ABOVE ? (100 * SAMPLE_FANS) / designerFans : null;
-  const [row] = await rowsOf<Record<string, number>>(
-    tx,
-    ruleCountsSql(nodes, ctx, percent === null ? null : Number(percent.toFixed(4))),
-  );
+  const percent = await nodeSamplePercent(tx, designerId);
+  const [row] = await rowsOf<Record<string, number>>(tx, countsSql(percent));
   const scale = (n: number | undefined) =>
     percent === null ? (n ?? 0) : Math.round(((n ?? 0) * 100) / percent);
   const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scale(row![`n${index}`])]));
   return {
     total,
     allFans: Math.max(scale(row!.all_fans), total),
-    nodes: { ...counts, rule: total },
+    nodes: { ...counts, [wholePath]: total },
     estimated: percent !== null,
   };
 }
 
-async function countAllFans(db: Database, designerId: number): Promise<number> {
-  return db.$count(fans, eq(fans.designerId, designerId));
-}
-
 /**
  * `POST /crowd-packs/count` (issue 8 item 3): the whole definition's count and each node's own
- * count. A rule is one scan of the designer's fans with one `count(*) filter (where …)` per node;
- * a combination reads the source packs' snapshots. Under a statement timeout.
+ * count, both asked of the designer's fans: a rule by its compiled conditions, a combination by
+ * its source packs' snapshots. Under a statement timeout.
  */
 export async function countDefinition(
   db: Database,
@@ -98,22 +110,32 @@ export async function countDefinition(
     if (body.kind === 'rule') {
       await checkRuleReferences(tx, designerId, body.rule);
       await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
-      return withinTimeout('rule', () => countRule(tx, body.rule, { designerId, now }));
+      const ctx = { designerId, now };
+      const ruleNodes = nodesOf(body.rule);
+      return withinTimeout('rule', () =>
+        liveCount(
+          tx,
+          designerId,
+          ruleNodes,
+          ruleTotalSql(body.rule, ctx),
+          (percent) => ruleCountsSql(ruleNodes, ctx, percent),
+          'rule',
+        ),
+      );
     }
     await checkCombinationSources(tx, designerId, body.combination);
     await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
     const nodes = combinationNodes(body.combination);
-    const [row] = await withinTimeout('combination', () =>
-      rowsOf<Record<string, number>>(tx, combinationCountsSql(nodes, body.combination)),
+    return withinTimeout('combination', () =>
+      liveCount(
+        tx,
+        designerId,
+        nodes,
+        combinationTotalSql(body.combination, designerId),
+        (percent) => combinationCountsSql(nodes, designerId, percent),
+        'combination',
+      ),
     );
-    const allFans = await countAllFans(tx, designerId);
-    const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, row![`n${index}`] ?? 0]));
-    return {
-      total: row!.total ?? 0,
-      allFans,
-      nodes: { combination: row!.total ?? 0, ...counts },
-      estimated: false,
-    };
   });
   return {
     ...result,

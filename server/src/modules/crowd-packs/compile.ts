@@ -239,12 +239,14 @@ export function ruleCountsSql(
   const columns = nodes.map(
     ({ node }, index) => sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
   );
-  const sample =
-    samplePercent === null
-      ? sql``
-      : sql` tablesample system (${sql.raw(String(samplePercent))}) repeatable (0)`;
-  return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)} from ${fans}${sample} where ${fans.designerId} = ${ctx.designerId}`;
+  return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)} from ${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${ctx.designerId}`;
 }
+
+/** `tablesample` of the fans for per-node counts (none when `samplePercent` is null). */
+export const sampleClause = (samplePercent: number | null): SQL =>
+  samplePercent === null
+    ? sql``
+    : sql` tablesample system (${sql.raw(String(samplePercent))}) repeatable (0)`;
 
 /** One fan's result at every node: `n0`, `n1`, … booleans (no row when not the designer's fan). */
 export function ruleTraceSql(nodes: PathedNode[], fanId: number, ctx: CompileContext): SQL {

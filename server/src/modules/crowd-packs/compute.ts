@@ -26,7 +26,7 @@ export async function limitStatements(tx: Database, ms: number): Promise<void> {
 export function membersSqlOf(pack: Pick<PackRecord, 'kind' | 'definition' | 'designerId'>, now: Date) {
   return pack.kind === 'rule'
     ? ruleMembersSql(pack.definition as RuleGroup, { designerId: pack.designerId, now })
-    : combinationMembersSql(pack.definition as Combination);
+    : combinationMembersSql(pack.definition as Combination, pack.designerId);
 }
 
 /**

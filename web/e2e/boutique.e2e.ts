@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Brand, ListPage, ProductDetail, ProductItem } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { baseUrl, DEMO, demoApi, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the boutique screens, light and dark. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -34,27 +34,12 @@ const PNG = Buffer.from(
 );
 
 let browser: Browser;
-let token: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const form = new FormData();
-  form.set('account', DEMO.account);
-  form.set('password', DEMO.password);
-  const answer = await fetch(`${baseUrl}/designerapi/v1/login`, { method: 'POST', body: form }).then((r) =>
-    r.json(),
-  );
-  token = answer.data.token as string;
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(url: string): Promise<T> {
-  const answer = await fetch(`${baseUrl}/designerapi/v1${url}`, { headers: { authToken: token } }).then((r) =>
-    r.json(),
-  );
-  return answer.data as T;
-}
 
 async function signedIn() {
   const opened = await newPage(browser);
@@ -117,9 +102,9 @@ describe('issue 7 items 1–3: the boutique in Chromium', () => {
     await eventually(() => row.count()).toBe(1);
     await eventually(() => row.innerText()).toContain('在售');
     expect(await row.innerText()).toContain('12');
-    const [created] = (await api<ListPage<ProductItem>>(`/products?keyword=${encodeURIComponent(title)}`))
+    const [created] = (await demoApi<ListPage<ProductItem>>(`/products?keyword=${encodeURIComponent(title)}`))
       .dataList;
-    const detail = await api<ProductDetail>(`/products/${created!.id}`);
+    const detail = await demoApi<ProductDetail>(`/products/${created!.id}`);
     expect(detail.variants.map((v) => [v.size, v.color, v.price, v.stock])).toEqual([
       ['S', '白色', 29_900, 6],
       ['M', '白色', 29_900, 6],
@@ -146,14 +131,15 @@ describe('issue 7 items 1–3: the boutique in Chromium', () => {
       .getByRole('button', { name: /^确\s?定$/ })
       .click();
     await eventually(() => page.getByTestId('product-batch-bar').innerText()).toContain('已选 0 项');
-    const offShelf = (await api<ListPage<ProductItem>>('/products?status=off_shelf&pageSize=100')).dataList;
+    const offShelf = (await demoApi<ListPage<ProductItem>>('/products?status=off_shelf&pageSize=100'))
+      .dataList;
     for (const title of titles) expect(offShelf.map((p) => p.title)).toContain(title);
     await context.close();
   });
 
   it('the detail page shows the orders and the stock history', async () => {
     const { page, context } = await signedIn();
-    const [best] = (await api<ListPage<ProductItem>>('/products?sortBy=sales&pageSize=1')).dataList;
+    const [best] = (await demoApi<ListPage<ProductItem>>('/products?sortBy=sales&pageSize=1')).dataList;
     await page.goto(`/boutique/boutique-detail/${best!.id}`);
     await eventually(() =>
       page.getByTestId('product-orders').locator('tbody tr.ant-table-row').count(),
@@ -167,7 +153,7 @@ describe('issue 7 items 1–3: the boutique in Chromium', () => {
 
   it('the brand page shows its story and its products', async () => {
     const { page, context } = await signedIn();
-    const [brand] = (await api<ListPage<Brand>>('/brands')).dataList;
+    const [brand] = (await demoApi<ListPage<Brand>>('/brands')).dataList;
     await page.goto(`/boutique/brand-introduction/${brand!.id}`);
     await eventually(() => page.getByTestId('brand-name').innerText()).toBe(brand!.name);
     const cards = page.getByTestId('brand-products').locator('.ant-card');

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ListPage, ProductItem } from '@dc/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, loginThroughForm, newPage } from './support/browser.ts';
+import { baseUrl, DEMO, demoApi, loginThroughForm, newPage } from './support/browser.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the screens (light and dark) for a look. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -99,14 +100,16 @@ describe('issue 9: a 3D look from the editor to a phone', () => {
     await choose(page, '背景', '晨光');
     await page.getByRole('button', { name: '添加商品' }).click();
     await dropdownsClosed(page);
+    // A product on sale now (the H5 page shows only those; other browser tests add drafts and
+    // take products off shelf), found through the select's search.
+    const [onSale] = (await demoApi<ListPage<ProductItem>>('/products?status=on_sale&pageSize=1')).dataList;
+    const productTitle = onSale!.title;
     await page.getByLabel('商品', { exact: true }).click();
-    // An on-sale product: other browser tests add drafts, and buyers never see those on the H5 page.
-    const productOption = page
+    await page.getByLabel('商品', { exact: true }).fill(productTitle);
+    await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasNotText: '买家看不到' })
-      .first();
-    const productTitle = (await productOption.textContent())!.trim();
-    await productOption.click();
+      .filter({ has: page.getByText(productTitle, { exact: true }) })
+      .click();
     await dropdownsClosed(page);
     await page.getByLabel('颜色').click();
     await page
@@ -131,6 +134,10 @@ describe('issue 9: a 3D look from the editor to a phone', () => {
     await expect
       .poll(() => page.getByTestId('look-share-url').inputValue(), soon)
       .toContain(`/3D-h5?id=${lookId}`);
+
+    // Saved with that product, before a phone looks for it.
+    const saved = await demoApi<{ products: { productId: number }[] }>(`/looks/${lookId}`);
+    expect(saved.products.map((product) => product.productId)).toEqual([onSale!.id]);
 
     // A phone, logged out.
     const phone = await browser.newContext({

@@ -37,6 +37,7 @@ import { smsRoutes } from './modules/sms/routes.ts';
 import { tagsRoutes } from './modules/tags/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
@@ -65,6 +66,8 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: requestLogSerializers },
+    // One line a request, from accessLogPlugin.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -74,6 +77,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(accessLogPlugin);
   await app.register(contextPlugin, { config, db: database.db });
   await app.register(rateLimitPlugin, { store: rateLimitStore });
   await app.register(requestContextPlugin);

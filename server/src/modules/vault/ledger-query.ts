@@ -1,5 +1,5 @@
 import type { LedgerEntry, LedgerFilters, LedgerPage } from '@dc/contract';
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries as l } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -76,16 +76,24 @@ export async function ledgerPage(
   const [totals] = await ledgerTotalsQuery(db, designerId, query);
   const totalNumber = Number(totals?.entries ?? 0);
   const direction = query.order === 'asc' ? asc : desc;
+  const order = [direction(sortColumnOf(query.sortBy)), direction(l.id)];
+  // The page's ids first (an index-only walk past the offset), then their rows.
+  const pageIds = db
+    .select({ id: l.id })
+    .from(l)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page_ids');
   const rows =
     (query.page - 1) * query.pageSize >= totalNumber
       ? []
       : await db
-          .select()
+          .select(getTableColumns(l))
           .from(l)
-          .where(where)
-          .orderBy(direction(sortColumnOf(query.sortBy)), direction(l.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+          .innerJoin(pageIds, eq(l.id, pageIds.id))
+          .orderBy(...order);
   return {
     dataList: rows.map(ledgerEntryToWire),
     totalNumber,

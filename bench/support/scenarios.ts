@@ -105,6 +105,16 @@ export function scenariosFor(f: Fixtures): Scenario[] {
       ],
     },
     {
+      id: 'fans-deep-page',
+      name: 'fans list, page 25,000 (offset 499,980)',
+      mode: 'load',
+      request: get('/fans?page=25000&pageSize=20'),
+      // The plain OFFSET query a hand would write; the endpoint reads the page's ids first.
+      rawSql: [
+        sql`select ${fanColumns} from fans where designer_id = ${d} order by followed_at desc, id desc limit 20 offset 499980`,
+      ],
+    },
+    {
       id: 'fans-filtered',
       name: 'fans list, 3 filters',
       mode: 'load',

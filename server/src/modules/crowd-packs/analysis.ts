@@ -28,6 +28,7 @@ import {
   combinationNodes,
   combinationTotalSql,
   combinationTraceSql,
+  sourcesOf,
 } from './combine.ts';
 import { nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
 import { LIVE_COUNT_TIMEOUT_MS, limitStatements, membersSqlOf } from './compute.ts';
@@ -132,7 +133,7 @@ export async function countDefinition(
         designerId,
         nodes,
         combinationTotalSql(body.combination, designerId),
-        (percent) => combinationCountsSql(nodes, designerId, percent),
+        (percent) => combinationCountsSql(nodes, sourcesOf(body.combination), designerId, percent),
         'combination',
       ),
     );

@@ -59,18 +59,24 @@ export function combinationNodes(combination: Combination): Array<{ path: string
 
 /**
  * Each node's fans (`n0`, `n1`, …) and all the designer's fans (`all_fans`), in one pass over
- * them, or over a `samplePercent` sample of them (the rule counts' sampling, compile.ts).
+ * them, or over a `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each
+ * fan's source packs are looked up once, by the members' key (`offset 0` keeps the lookup from
+ * being repeated for every node's count); a node holds the fan when they share a pack.
  */
 export function combinationCountsSql(
   nodes: Array<{ packIds: number[] }>,
+  sources: readonly number[],
   designerId: number,
   samplePercent: number | null,
 ): SQL {
   const columns = nodes.map(
-    ({ packIds }, index) => sql`count(*) filter (where ${inPacks(packIds)})::int as ${sql.raw(`n${index}`)}`,
+    ({ packIds }, index) =>
+      sql`count(*) filter (where packs && ${intArray(packIds)})::int as ${sql.raw(`n${index}`)}`,
   );
   return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)}
-             from ${fans}${sampleClause(samplePercent)} where ${designerFans(designerId)}`;
+             from (select (select array_agg(${m.packId}) from ${m}
+                           where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(sources)})) as packs
+                   from ${fans}${sampleClause(samplePercent)} where ${designerFans(designerId)} offset 0) per_fan`;
 }
 
 /** Whether one fan is in each node's packs (`n0`, `n1`, …). */

@@ -26,6 +26,15 @@ interface Statement extends Node {
  * module's schemas and with them all of zod (~60 KB gzip). Building a schema has no effect but
  * its value; module-level statements (a registry's `.register`) are left as they are.
  */
+/** True when a call appears anywhere inside `node` (an object literal's values). */
+function hasCall(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  if ((node as Node).type === 'CallExpression') return true;
+  return Object.values(node).some((child) =>
+    Array.isArray(child) ? child.some(hasCall) : typeof child === 'object' && hasCall(child),
+  );
+}
+
 export function wrapModuleLevelCalls(code: string): string | undefined {
   let program: { body: Statement[] };
   try {
@@ -38,7 +47,12 @@ export function wrapModuleLevelCalls(code: string): string | undefined {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations ?? []) {
-      if (declarator.init?.type === 'CallExpression') inits.push(declarator.init);
+      // Calls, and object literals (a shared shape such as `{ start: wireDay, _t: z.coerce… }`,
+      // whose calls would otherwise keep zod in a page needing only a constant of its module).
+      const init = declarator.init;
+      if (init?.type === 'CallExpression' || (init?.type === 'ObjectExpression' && hasCall(init))) {
+        inits.push(init);
+      }
     }
   }
   if (inits.length === 0) return undefined;

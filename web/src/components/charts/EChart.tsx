@@ -2,6 +2,31 @@ import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { useResolvedTheme } from '../../app/theme.ts';
 import { type ChartOption, chartColorsOf, echarts, echartsThemeOf } from './echarts.ts';
 
+/** Charts waiting to be drawn, one a task (see `drawSoon`). */
+const pendingDraws: Array<() => void> = [];
+
+/**
+ * Runs `draw` in a task of its own, after the ones queued before it: creating a chart and
+ * drawing its first frame takes tens of milliseconds, so doing it inside React's commit (or two
+ * charts in one task) made one long task that blocked input (issue 10 item 4, Lighthouse TBT).
+ * Returns a cancel for an unmounted chart.
+ */
+function drawSoon(draw: () => void): () => void {
+  pendingDraws.push(draw);
+  if (pendingDraws.length === 1) setTimeout(drawNext, 0);
+  return () => {
+    const index = pendingDraws.indexOf(draw);
+    if (index > 0) pendingDraws.splice(index, 1);
+    // The head is being waited for: leave a no-op so the timer's shift stays in step.
+    else if (index === 0) pendingDraws[0] = () => {};
+  };
+}
+
+function drawNext() {
+  pendingDraws.shift()?.();
+  if (pendingDraws.length > 0) setTimeout(drawNext, 0);
+}
+
 export interface EChartProps {
   option: ChartOption;
   height?: number;
@@ -28,10 +53,15 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    let cancelDraw: (() => void) | undefined;
     const init = () => {
-      if (chart.current || element.clientWidth === 0 || element.clientHeight === 0) return;
-      chart.current = echarts.init(element, themeObject);
-      chart.current.setOption(latestOption.current);
+      if (chart.current || cancelDraw || element.clientWidth === 0 || element.clientHeight === 0) return;
+      cancelDraw = drawSoon(() => {
+        cancelDraw = undefined;
+        if (chart.current || element.clientWidth === 0 || element.clientHeight === 0) return;
+        chart.current = echarts.init(element, themeObject);
+        chart.current.setOption(latestOption.current);
+      });
     };
     const observer = new ResizeObserver(() => {
       if (chart.current) chart.current.resize();
@@ -41,6 +71,7 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
     init();
     return () => {
       observer.disconnect();
+      cancelDraw?.();
       chart.current?.dispose();
       chart.current = null;
     };

@@ -13,7 +13,8 @@ export function IncomeSourceChart({ data, loading }: { data: IncomeBySource | un
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'item', valueFormatter: (value: unknown) => `¥${String(value)}` },
-      legend: { bottom: 0, type: 'scroll' },
+      // At most four income kinds: the plain legend (the one bundled) holds them on one line.
+      legend: { bottom: 0 },
       series: [
         {
           name: t('vault.source.title'),

@@ -1,3 +1,3 @@
 DROP INDEX "ledger_designer_created_idx";--> statement-breakpoint
-CREATE INDEX "ledger_designer_kind_created_idx" ON "ledger_entries" USING btree ("designer_id","kind","created_at","amount","fee","net","state");--> statement-breakpoint
-CREATE INDEX "ledger_designer_created_idx" ON "ledger_entries" USING btree ("designer_id","created_at","amount","fee","net","kind","state");
+CREATE INDEX "ledger_designer_kind_created_idx" ON "ledger_entries" USING btree ("designer_id","kind","created_at","id","amount","fee","net","state");--> statement-breakpoint
+CREATE INDEX "ledger_designer_created_idx" ON "ledger_entries" USING btree ("designer_id","created_at","id","amount","fee","net","kind","state");

@@ -87,9 +87,19 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     // The ledger page totals every filtered row: with the summed columns in the key (drizzle has
-    // no INCLUDE), both the by-date and the by-kind reads are index-only scans, never the heap.
-    index('ledger_designer_created_idx').on(t.designerId, t.createdAt, t.amount, t.fee, t.net, t.kind, t.state),
-    index('ledger_designer_kind_created_idx').on(t.designerId, t.kind, t.createdAt, t.amount, t.fee, t.net, t.state),
+    // no INCLUDE), both the by-date and the by-kind reads are index-only scans, never the heap;
+    // (created_at, id) is also the page's and the export's order.
+    index('ledger_designer_created_idx').on(t.designerId, t.createdAt, t.id, t.amount, t.fee, t.net, t.kind, t.state),
+    index('ledger_designer_kind_created_idx').on(
+      t.designerId,
+      t.kind,
+      t.createdAt,
+      t.id,
+      t.amount,
+      t.fee,
+      t.net,
+      t.state,
+    ),
     index('ledger_designer_pending_idx').on(t.designerId, t.settleDueAt).where(sql`${t.state} = 'pending'`),
     index('ledger_designer_source_idx').on(t.designerId, t.sourceType, t.sourceId),
   ],

@@ -93,7 +93,7 @@ export const vaultMessages = defineMessages(
   },
   {
     'vault.detailedTitle': 'Vault detail',
-    'vault.changeVs': 'vs {days} days ago',
+    'vault.changeVs': 'vs {days}d ago',
     'vault.noChange': 'unchanged',
     'vault.range': 'Range',
     'vault.rangeTooLong': 'At most one year',

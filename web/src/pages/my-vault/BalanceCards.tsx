@@ -12,25 +12,31 @@ const CARDS: Array<{ key: keyof VaultBalanceFigures; label: MessageKey }> = [
 ];
 
 /** The change of a card against the previous period, as a signed amount and a percentage. */
+/** Small enough that amount and percent fit one line in a quarter-width card in either language. */
+const CHANGE_TEXT = { fontSize: 12 } as const;
+
 function Change({ current, previous, days }: { current: number; previous: number; days: number }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const diff = current - previous;
   if (diff === 0)
     return (
-      <Typography.Text type="secondary">{`${t('vault.changeVs', { days })} ${t('vault.noChange')}`}</Typography.Text>
+      <Typography.Text type="secondary" ellipsis={{ tooltip: true }} style={CHANGE_TEXT}>
+        {`${t('vault.changeVs', { days })} ${t('vault.noChange')}`}
+      </Typography.Text>
     );
   // A ratio for display only; the amounts themselves stay integers.
   const percent = previous === 0 ? '' : ` (${((diff / Math.abs(previous)) * 100).toFixed(1)}%)`;
   return (
-    <Typography.Text type={diff > 0 ? 'success' : 'danger'}>
+    // One line whatever the language: a wrapped line would move everything below once data arrives.
+    <Typography.Text type={diff > 0 ? 'success' : 'danger'} ellipsis={{ tooltip: true }} style={CHANGE_TEXT}>
       {t('vault.changeVs', { days })} {diff > 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
       {` ${formatFen(Math.abs(diff), language)}${percent}`}
     </Typography.Text>
   );
 }
 
-/** One line of body text (14 px × antd's 1.5715 line height). */
+/** The change line's box: one line of body text (14 px × antd's 1.5715 line height). */
 const CHANGE_LINE_HEIGHT = 22;
 
 /** A bar inside the figure's own line box: the line keeps the figure's height. */

@@ -20,7 +20,17 @@ export const PIC_URL_MAX = 1024;
 export const modifyInfoBodySchema = z
   .strictObject({
     nickname: text(NICKNAME_MAX).optional(),
-    pic: z.union([z.literal(''), z.string().trim().max(PIC_URL_MAX).url()]).optional(),
+    // An http(s) URL or the lasting address of an upload (a path on this server); the server
+    // keeps only the designer's own uploads.
+    pic: z
+      .string()
+      .trim()
+      .max(PIC_URL_MAX)
+      .refine(
+        (value) => value === '' || /^\/(?!\/)\S+$/.test(value) || /^https?:\/\/[^/?#\s]+\S*$/i.test(value),
+        'must be an http(s) URL or an uploaded image',
+      )
+      .optional(),
   })
   .refine((body) => body.nickname !== undefined || body.pic !== undefined, {
     message: 'nothing to change',

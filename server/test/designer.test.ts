@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers } from '../src/db/schema/index.ts';
+import { temporaryDataDir, type Uploaded, uploadImage } from './image-files/support.ts';
 import {
   API,
   authHeader,
@@ -18,8 +19,11 @@ let t: TestApp;
 let ann: { id: number; token: string };
 let bob: { id: number; token: string };
 
+let bobAvatar: Uploaded;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // A data directory of its own: the avatar is an uploaded image, kept in its store.
+  t = await createTestApp({ env: { DATA_DIR: await temporaryDataDir() } });
   const annId = await createDesigner(t.db, {
     account: 'ann',
     password: PASSWORD,
@@ -30,6 +34,7 @@ beforeAll(async () => {
   await t.db.update(designers).set({ pic: 'https://img.example.com/ann.png' }).where(eq(designers.id, annId));
   ann = { id: annId, token: await loginAs(t.app, 'ann', PASSWORD) };
   bob = { id: bobId, token: await loginAs(t.app, 'bob', PASSWORD) };
+  bobAvatar = await uploadImage(t, bob);
 });
 afterAll(() => t?.close());
 
@@ -67,19 +72,19 @@ describe('GET /designerapi/v1/yiDesigner/modifyInfo (§7: own info: id, nickname
 });
 
 describe('POST /designerapi/v1/yiDesigner/modifyInfo', () => {
-  it('§5 changes nickname and pic, trimming the strings', async () => {
+  it('§5 changes nickname and pic (an uploaded image, kept by its lasting address), trimming the strings', async () => {
     const res = await postInfo(bob.token, {
       nickname: '  Bob the Tailor  ',
-      pic: ' https://img.example.com/bob.png ',
+      pic: ` ${bobAvatar.link} `,
     });
     expect(res.statusCode).toBe(200);
     expect(envelopeOf(res)).toMatchObject({
       code: 200,
-      data: { id: bob.id, nickname: 'Bob the Tailor', pic: 'https://img.example.com/bob.png', telephone: '' },
+      data: { id: bob.id, nickname: 'Bob the Tailor', pic: bobAvatar.address, telephone: '' },
     });
     expect(await storedRow(bob.id)).toMatchObject({
       nickname: 'Bob the Tailor',
-      pic: 'https://img.example.com/bob.png',
+      pic: bobAvatar.address,
     });
     expect(envelopeOf(await getInfo(bob.token)).data).toMatchObject({ nickname: 'Bob the Tailor' });
   });
@@ -88,7 +93,7 @@ describe('POST /designerapi/v1/yiDesigner/modifyInfo', () => {
     const res = await postInfo(bob.token, { nickname: 'Robert' });
     expect(envelopeOf(res).data).toMatchObject({
       nickname: 'Robert',
-      pic: 'https://img.example.com/bob.png',
+      pic: bobAvatar.address,
     });
     expect(await storedRow(ann.id)).toMatchObject({
       nickname: '安设计师',

@@ -19,6 +19,39 @@ afterAll(async () => {
 
 const API = `${baseUrl}/designerapi/v1`;
 
+/** A 1×1 PNG to upload as a portfolio piece. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The lasting address of one of the designer's uploads: what the portfolio keeps. */
+const LASTING_ADDRESS = /^\/designerapi\/v1\/image-files\/designers\/\d+\/images\//;
+
+const pieces = (page: Page) => page.getByTestId('portfolio-piece').locator('img');
+
+/**
+ * Issue 4: a portfolio picture is uploaded through the form's drop tile (the uploader's image
+ * path); it shows as a new piece, kept by its lasting address.
+ */
+async function uploadPortfolioPiece(page: Page, name: string): Promise<string> {
+  const before = await pieces(page).count();
+  await page
+    .getByTestId('portfolio-pictures')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+  await expect.poll(() => pieces(page).count(), { timeout: 30_000 }).toBe(before + 1);
+  const kept = (await pieces(page).nth(before).getAttribute('src')) ?? '';
+  expect(kept).toMatch(LASTING_ADDRESS);
+  await expect
+    .poll(() =>
+      pieces(page)
+        .nth(before)
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(1);
+  return kept;
+}
+
 async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${API}${url}`, {
     method,
@@ -105,7 +138,7 @@ async function fillApplication(page: Page, realName: string) {
   await pick(page, '开户城市', '广州', '广州市');
   await page.getByLabel('户名').fill(realName);
   await page.getByLabel('银行卡号').fill('6225 8802 1234 5678');
-  await page.getByLabel('作品图片地址 1').fill('https://cdn.example.com/e2e/portfolio-1.jpg');
+  await uploadPortfolioPiece(page, 'portfolio-1.png');
   await page.getByLabel('申请说明').fill('十年旗袍制版经验，希望为贵品牌设计春夏新中式系列。');
 }
 
@@ -127,12 +160,23 @@ describe('§7 exclusive designer, contracts and partners, in Chromium', () => {
     // The client checks with the contract's rules before anything is sent.
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.getByText('请输入证件号码').waitFor();
+    await page.getByText('请至少上传 1 张作品').waitFor();
+    // A file that is not an accepted picture is refused with a clear reason, and not uploaded.
+    await page
+      .getByTestId('portfolio-pictures')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page.getByRole('alert').filter({ hasText: 'notes.txt：只能上传 JPG / PNG / WebP 图片' }).waitFor();
+    expect(await pieces(page).count()).toBe(0);
 
     await fillApplication(page, '林晓');
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.getByText('申请已提交，请等待平台审核').waitFor();
     await page.locator('[data-testid="application-state"][data-status="pending"]').waitFor();
     await expect(page.getByTestId('application-form').getAttribute('data-readonly')).resolves.toBe('true');
+    // The read-only form shows the uploaded piece, without controls to change it.
+    expect(await pieces(page).getAttribute('src')).toMatch(LASTING_ADDRESS);
+    expect(await page.getByRole('button', { name: '移除作品 1' }).count()).toBe(0);
 
     const id = await pendingApplicationId(designer.account, provider);
     const approved = await admin('applications', 'approve', id);
@@ -162,14 +206,22 @@ describe('§7 exclusive designer, contracts and partners, in Chromium', () => {
     await expect(page.getByTestId('application-reject-reason').innerText()).resolves.toContain(
       '作品集需包含至少 3 件成衣',
     );
-    // Prefilled with what was sent; add two works and send it again.
+    // Prefilled with what was sent; upload two more works, put the last first, drop the middle one.
     await expect(page.getByLabel('真实姓名').inputValue()).resolves.toBe('周明');
     await expect(page.getByLabel('银行卡号').inputValue()).resolves.toBe('6225880212345678');
-    await page.getByRole('button', { name: /添加作品图片/ }).click();
-    await page.getByLabel('作品图片地址 2').fill('https://cdn.example.com/e2e/portfolio-2.jpg');
+    const first = (await pieces(page).getAttribute('src')) ?? '';
+    const second = await uploadPortfolioPiece(page, 'portfolio-2.png');
+    const third = await uploadPortfolioPiece(page, 'portfolio-3.png');
+    await page.getByRole('button', { name: '作品 3 前移' }).click();
+    await page.getByRole('button', { name: '作品 2 前移' }).click();
+    const order = () => pieces(page).evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    await expect.poll(order).toEqual([third, first, second]);
+    await page.getByRole('button', { name: '移除作品 3' }).click();
+    await expect.poll(order).toEqual([third, first]);
     await page.getByRole('button', { name: /重新提交/ }).click();
     await page.locator('[data-testid="application-state"][data-status="pending"]').waitFor();
     await expect(page.getByText('历史申请 (1)').count()).resolves.toBe(1);
+    await expect.poll(order).toEqual([third, first]);
     await context.close();
   });
 
@@ -260,6 +312,21 @@ describe('§7 exclusive designer, contracts and partners, in Chromium', () => {
     await expect(table.getByTestId('dividend-total').innerText().then(yuanToFen)).resolves.toBe(sum);
     await expect(table.getByTestId('dividend-page-total').innerText().then(yuanToFen)).resolves.toBe(sum);
     expect(await page.getByTestId('partner-dynamic').count()).toBeGreaterThan(0);
+    await page.getByTestId('dividend-chart').waitFor();
+    await context.close();
+  });
+
+  it('a dividend chart that fails to load says so (not "no dividends") and loads on retry', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, DEMO.account, DEMO.password);
+    const failing = '**/designerapi/v1/partners/*/dividends**';
+    await page.route(failing, (route) => route.abort());
+    await page.goto('/basic-information/designer-partener');
+    const failed = page.getByRole('alert').filter({ hasText: '分红图表加载失败' });
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await page.getByText('暂无可展示的分红').count()).toBe(0);
+    await page.unroute(failing);
+    await failed.getByRole('button').click();
     await page.getByTestId('dividend-chart').waitFor();
     await context.close();
   });

@@ -20,6 +20,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { ApiError } from '../../src/http/api-error.ts';
 import { reviewApplication } from '../../src/modules/exclusive/service.ts';
+import { temporaryDataDir, uploadImage } from '../image-files/support.ts';
 import {
   type AccountsApp,
   addProvider,
@@ -40,7 +41,8 @@ let silk: number;
 let denim: number;
 let knit: number;
 beforeAll(async () => {
-  t = await createAccountsApp();
+  // A data directory of its own: the portfolio pieces are uploaded images, kept in its store.
+  t = await createAccountsApp({ env: { DATA_DIR: await temporaryDataDir() } });
   silk = await addProvider(t, '丝绸坊', {
     kind: 'studio',
     cityCode: '330500',
@@ -75,12 +77,33 @@ const application = (providerId: number, change: Record<string, unknown> = {}) =
   bankBranch: '广州天河支行',
   accountName: '王美',
   accountNumber: '6222 0212 3456 7890',
-  portfolio: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
+  portfolio: [OWN_PIECE(1), OWN_PIECE(2)],
   statement: 'Ten years of cheongsam tailoring; I would like to design your spring line.',
   ...change,
 });
 
-const submit = (who: Session, body: unknown) => call(t, 'POST', '/exclusive-applications', who, body);
+/** `own:N` in a sample body: the N-th picture the sender uploaded (the portfolio takes uploads only). */
+const OWN_PIECE = (n: number) => `own:${n}`;
+const uploadedPieces = new Map<string, string>();
+async function ownPiece(who: Session, entry: string): Promise<string> {
+  if (!entry.startsWith('own:')) return entry;
+  const cacheKey = `${who.id}:${entry}`;
+  const known = uploadedPieces.get(cacheKey);
+  if (known) return known;
+  const { address } = await uploadImage(t, who);
+  uploadedPieces.set(cacheKey, address);
+  return address;
+}
+
+/** POST /exclusive-applications, with the body's `own:N` pieces uploaded by `who` first. */
+async function submit(who: Session, body: { portfolio?: unknown }) {
+  const portfolio = Array.isArray(body.portfolio)
+    ? await Promise.all(
+        body.portfolio.map((entry: unknown) => (typeof entry === 'string' ? ownPiece(who, entry) : entry)),
+      )
+    : body.portfolio;
+  return call(t, 'POST', '/exclusive-applications', who, { ...body, portfolio });
+}
 const detail = (who: Session, providerId: number | string) =>
   call(t, 'GET', `/yiDesigner/applysubDetail?provider_id=${providerId}`, who);
 const applicationRows = async () => (await t.db.select({ n: count() }).from(exclusiveApplications))[0]!.n;
@@ -88,6 +111,7 @@ const applicationRows = async () => (await t.db.select({ n: count() }).from(excl
 describe('§7 application support data: getApplysubInfo, getBanks, getBankCitys', () => {
   it('getApplysubInfo answers the providers (with the designer’s status), id types, portfolio and statement limits, and a prefill from the account and profile', async () => {
     const me = await someone(t, 'ex_info', { phone: '13900000011' });
+    const piece = await ownPiece(me, OWN_PIECE(1));
     dataOf(
       await call(t, 'PUT', '/designer-profile', me, {
         nickname: 'Info',
@@ -98,7 +122,7 @@ describe('§7 application support data: getApplysubInfo, getBanks, getBankCitys'
         styles: [],
         yearsOfExperience: null,
         description: '',
-        portfolio: ['https://cdn.example.com/p1.jpg'],
+        portfolio: ['https://cdn.example.com/p1.jpg', piece],
       }),
     );
     const info = dataOf<ApplysubInfo>(await call(t, 'GET', '/getApplysubInfo?_t=1', me));
@@ -124,7 +148,8 @@ describe('§7 application support data: getApplysubInfo, getBanks, getBankCitys'
     expect(info.prefill).toEqual({
       realName: '李娜',
       phone: '13900000011',
-      portfolio: ['https://cdn.example.com/p1.jpg'],
+      // Only the uploaded piece: the portfolio of an application takes no outside picture.
+      portfolio: [piece],
     });
     expectInvalid(await call(t, 'GET', '/getApplysubInfo?x=1', me), 'x');
   });
@@ -268,11 +293,7 @@ describe('exclusive-designer applications: pending / approved / rejected, resubm
       await submit(
         me,
         application(knit, {
-          portfolio: [
-            'https://cdn.example.com/1.jpg',
-            'https://cdn.example.com/2.jpg',
-            'https://cdn.example.com/3.jpg',
-          ],
+          portfolio: [OWN_PIECE(1), OWN_PIECE(2), OWN_PIECE(3)],
         }),
       ),
     );
@@ -333,6 +354,8 @@ describe('exclusive-designer applications: pending / approved / rejected, resubm
       ['portfolio', { portfolio: [] }],
       ['portfolio', { portfolio: Array.from({ length: 10 }, (_, i) => `https://cdn.example.com/${i}.jpg`) }],
       ['portfolio.0', { portfolio: ['not-a-url'] }],
+      // Issue 4: the pieces are uploads; an outside picture is refused.
+      ['portfolio.0', { portfolio: ['https://cdn.example.com/a.jpg'] }],
       ['statement', { statement: 'too short' }],
       ['statement', { statement: 'x'.repeat(1001) }],
       ['bankBranch', { bankBranch: 'a\u0000b' }],

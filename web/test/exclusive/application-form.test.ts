@@ -3,6 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationBodyOf,
   applicationFormValuesOf,
+  movedPiece,
+  pictureTypesLabel,
+  portfolioFileProblem,
+  portfolioOnOneField,
 } from '../../src/pages/basic-information/exclusive-application-form.ts';
 import {
   providerFromSearch,
@@ -53,7 +57,7 @@ describe('§7 exclusive application form', () => {
       idType: 'id_card',
       portfolio: ['https://cdn.example.com/1.jpg'],
     });
-    expect(applicationFormValuesOf({ ...prefill, portfolio: [] }, null).portfolio).toEqual(['']);
+    expect(applicationFormValuesOf({ ...prefill, portfolio: [] }, null).portfolio).toEqual([]);
   });
 
   it('after a rejection the form is prefilled with the application as it was sent', () => {
@@ -96,5 +100,45 @@ describe('专属设计师 tabs in the address bar', () => {
     expect(providerFromSearch(new URLSearchParams('provider=3'))).toBe(3);
     expect(providerFromSearch(new URLSearchParams('provider=0'))).toBeUndefined();
     expect(providerFromSearch(new URLSearchParams('provider=x'))).toBeUndefined();
+  });
+});
+
+describe('issue 4: portfolio pictures are uploaded, with limits', () => {
+  const accept = ['image/jpeg', 'image/png', 'image/webp'];
+  const MB = 1024 * 1024;
+
+  it('a chosen file must be an accepted picture type and at most the size limit', () => {
+    expect(portfolioFileProblem({ type: 'image/png', size: 10 * MB }, accept, 10)).toBeUndefined();
+    expect(portfolioFileProblem({ type: 'image/png', size: 10 * MB + 1 }, accept, 10)).toBe('size');
+    expect(portfolioFileProblem({ type: 'image/gif', size: 100 }, accept, 10)).toBe('type');
+    expect(portfolioFileProblem({ type: 'application/pdf', size: 100 }, accept, 10)).toBe('type');
+    expect(portfolioFileProblem({ type: '', size: 100 }, accept, 10)).toBe('type');
+  });
+
+  it('names the accepted types as a designer knows them', () => {
+    expect(pictureTypesLabel(accept)).toBe('JPG / PNG / WebP');
+    expect(pictureTypesLabel(['image/avif'])).toBe('AVIF');
+  });
+
+  it('moves a piece one place earlier or later, never past either end', () => {
+    expect(movedPiece(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(movedPiece(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(movedPiece(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(movedPiece(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a piece the server refuses (portfolio.N) is said on the portfolio field, by its place', () => {
+    const fields = [
+      { name: ['portfolio', '1'], errors: ['no such image of yours'] },
+      { name: ['statement'], errors: ['too short'] },
+      { name: ['portfolio', '3'], errors: ['must be an image uploaded through the image upload'] },
+    ];
+    expect(portfolioOnOneField(fields, (index) => `piece ${index}`)).toEqual([
+      { name: ['statement'], errors: ['too short'] },
+      { name: ['portfolio'], errors: ['piece 2', 'piece 4'] },
+    ]);
+    expect(portfolioOnOneField([{ name: ['realName'], errors: ['x'] }], String)).toEqual([
+      { name: ['realName'], errors: ['x'] },
+    ]);
   });
 });

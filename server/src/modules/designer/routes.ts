@@ -16,9 +16,11 @@ import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { changePassword } from '../auth/service.ts';
+import { imageCheckCtxOf } from '../image-files/owned.ts';
 import {
   getDesignerInfo,
   getSelfInfo,
+  keepDesignerInfoImage,
   modifyPhone,
   updateDescription,
   updateDesignerInfo,
@@ -53,7 +55,10 @@ export async function designerRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(designerInfoSchema) },
       },
     },
-    async (request) => ok(await updateDesignerInfo(app.db, designerIdOf(request), request.body), '修改成功'),
+    async (request) => {
+      const change = await keepDesignerInfoImage(imageCheckCtxOf(app, request), request.body);
+      return ok(await updateDesignerInfo(app.db, designerIdOf(request), change), '修改成功');
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { notFound } from '../../http/api-error.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import type { AccountCtx } from '../auth/context.ts';
 import { alreadyTaken, invalidField, uniqueViolation } from '../auth/failures.ts';
+import { type ImageCheckCtx, keptImageUrl } from '../image-files/owned.ts';
 import { wechatBindingOf } from '../scan/service.ts';
 import { maskPhone } from '../sms/sender.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
@@ -31,10 +32,29 @@ export async function getDesignerInfo(db: Database, designerId: number): Promise
   return toInfo(row);
 }
 
+type InfoChange = { nickname?: string | undefined; pic?: string | undefined };
+
+/**
+ * The avatar of `modifyInfo` as the row keeps it: '' (none), the avatar the account already has
+ * (the form sends back what it shows, whatever an older version stored), or an image the designer
+ * uploaded, kept by its lasting address. Anything else (an outside address, another designer's
+ * image, an address of this server that is no image of theirs) is 40000 on `pic`.
+ */
+export async function keepDesignerInfoImage(ctx: ImageCheckCtx, change: InfoChange): Promise<InfoChange> {
+  const pic = change.pic;
+  if (pic === undefined || pic === '') return change;
+  const [me] = await ctx.db
+    .select({ pic: designers.pic })
+    .from(designers)
+    .where(eq(designers.id, ctx.designerId));
+  if (me?.pic === pic) return change;
+  return { ...change, pic: await keptImageUrl(ctx, pic, 'pic', 'uploads') };
+}
+
 export async function updateDesignerInfo(
   db: Database,
   designerId: number,
-  change: { nickname?: string | undefined; pic?: string | undefined },
+  change: InfoChange,
 ): Promise<DesignerInfo> {
   const [row] = await db
     .update(designers)

@@ -38,9 +38,11 @@ import {
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { designerPrefix } from '../../oss/index.ts';
 import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
 import { containsText, lockDesigner } from '../basic-information/query.ts';
 import { type ImageCheckCtx, keptImageUrls } from '../image-files/owned.ts';
+import { imageKeyOfUrl } from '../image-files/store.ts';
 import { createNotification } from '../notifications/service.ts';
 import bankList from './banks.json' with { type: 'json' };
 
@@ -301,6 +303,10 @@ const toDetail = (row: ApplicationRow, providerName: string): ApplicationDetail 
 /** A new application may be sent when there is none, or the latest was rejected. */
 const canApply = (status: ApplicationStatus | undefined) => status === undefined || status === 'rejected';
 
+/** Whether an address is the lasting address of one of the designer's own images. */
+const isOwnImageAddress = (designerId: number) => (url: string) =>
+  imageKeyOfUrl(url)?.startsWith(`${designerPrefix(designerId)}images/`) ?? false;
+
 /** `getApplysubInfo`: the providers to apply to, the id types, the limits and a prefill. */
 export async function applysubInfo(db: Database, designerId: number): Promise<ApplysubInfo> {
   const [me] = await db
@@ -332,7 +338,10 @@ export async function applysubInfo(db: Database, designerId: number): Promise<Ap
     prefill: {
       realName: me.realName ?? '',
       phone: me.phone ?? '',
-      portfolio: (me.portfolio ?? []).slice(0, APPLICATION_PORTFOLIO_MAX),
+      // Only the profile's uploaded pieces: an outside picture there would be refused on sending.
+      portfolio: (me.portfolio ?? [])
+        .filter(isOwnImageAddress(designerId))
+        .slice(0, APPLICATION_PORTFOLIO_MAX),
     },
   };
 }
@@ -407,14 +416,15 @@ const approvedConflict = () =>
   fieldFailure(ErrorCode.conflict, 'providerId', "you are already this provider's exclusive designer");
 
 /**
- * The application's portfolio as the row keeps it: pieces the designer uploaded by their lasting
- * address, outside http(s) pictures as sent; 40000 on `portfolio.N` otherwise.
+ * The application's portfolio as the row keeps it: only pictures the designer uploaded (issue 4:
+ * designers upload their pieces, a provider reviews what the designer owns), each by its lasting
+ * address; an outside address or another designer's image is 40000 on `portfolio.N`.
  */
 export async function keepApplicationImages(
   ctx: ImageCheckCtx,
   body: ApplicationBody,
 ): Promise<ApplicationBody> {
-  return { ...body, portfolio: await keptImageUrls(ctx, body.portfolio, 'portfolio', 'uploadsOrOutside') };
+  return { ...body, portfolio: await keptImageUrls(ctx, body.portfolio, 'portfolio', 'uploads') };
 }
 
 /**

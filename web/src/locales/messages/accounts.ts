@@ -114,10 +114,6 @@ export const accountsMessages = defineMessages(
     'accounts.designerInfo.required': '必填',
     'accounts.designerInfo.optional': '选填',
     'accounts.designerInfo.avatar': '头像',
-    'accounts.designerInfo.avatarUrl': '头像地址',
-    'accounts.designerInfo.avatarUrlPlaceholder': 'https://example.com/avatar.png',
-    'accounts.designerInfo.avatarUrlHelp': '填写图片的网络地址；留空使用默认头像。',
-    'accounts.designerInfo.avatarUrlInvalid': '请输入以 http:// 或 https:// 开头的网址',
     'accounts.designerInfo.description': '设计师简介',
     'accounts.designerInfo.descriptionPlaceholder': '介绍你的设计风格、擅长的品类与从业经历',
     'accounts.designerInfo.descriptionRequired': '请填写设计师简介',
@@ -238,11 +234,6 @@ export const accountsMessages = defineMessages(
     'accounts.designerInfo.required': 'Required',
     'accounts.designerInfo.optional': 'Optional',
     'accounts.designerInfo.avatar': 'Avatar',
-    'accounts.designerInfo.avatarUrl': 'Avatar URL',
-    'accounts.designerInfo.avatarUrlPlaceholder': 'https://example.com/avatar.png',
-    'accounts.designerInfo.avatarUrlHelp':
-      'The address of an image on the web; blank for the default avatar.',
-    'accounts.designerInfo.avatarUrlInvalid': 'Enter an address starting with http:// or https://',
     'accounts.designerInfo.description': 'Designer description',
     'accounts.designerInfo.descriptionPlaceholder':
       'Your design style, the garments you are best at, your experience',

@@ -8,8 +8,6 @@ import { defineMessages } from '../define.ts';
 export const designerPartnerMessages = defineMessages(
   {
     'partner.companies': '合伙企业',
-    'partner.loadFailed': '加载失败',
-    'partner.retry': '重试',
     'partner.empty': '你还不是任何企业的合伙人',
     'partner.shareRatio': '分红比例',
     'partner.joinedAt': '加入日期',
@@ -39,6 +37,7 @@ export const designerPartnerMessages = defineMessages(
     'partner.chart.title': '各期分红（元）',
     'partner.chart.amount': '分红金额',
     'partner.chart.empty': '暂无可展示的分红',
+    'partner.chart.loadFailed': '分红图表加载失败',
 
     'partner.dynamics.title': '合伙人动态',
     'partner.dynamics.allCompanies': '全部企业',
@@ -49,8 +48,6 @@ export const designerPartnerMessages = defineMessages(
   },
   {
     'partner.companies': 'Partner companies',
-    'partner.loadFailed': 'Failed to load',
-    'partner.retry': 'Retry',
     'partner.empty': 'You are not a partner of any company yet',
     'partner.shareRatio': 'Dividend ratio',
     'partner.joinedAt': 'Joined',
@@ -80,6 +77,7 @@ export const designerPartnerMessages = defineMessages(
     'partner.chart.title': 'Dividends by period (CNY)',
     'partner.chart.amount': 'Dividend',
     'partner.chart.empty': 'No dividends to chart yet',
+    'partner.chart.loadFailed': 'The dividend chart failed to load',
 
     'partner.dynamics.title': 'Partner news',
     'partner.dynamics.allCompanies': 'All companies',

@@ -1,15 +1,14 @@
-import { UserOutlined } from '@ant-design/icons';
 import {
   DESCRIPTION_MAX,
   modifyDescBodySchema,
   modifyInfoBodySchema,
   NICKNAME_MAX,
-  PIC_URL_MAX,
   type SelfInfo,
 } from '@dc/contract';
-import { App, Avatar, Button, Card, Flex, Form, Input } from 'antd';
+import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
+import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 import { reportFormFailure } from '../start/form-failure.ts';
 import {
   type DesignerInformationValues,
@@ -17,14 +16,14 @@ import {
 } from './use-save-designer-information.ts';
 
 /**
- * Nickname, avatar URL and description, checked with the contract's schemas of modifyInfo and
- * modifyDesc. Saving refreshes the header, and for a newcomer the menu.
+ * Nickname, avatar and description, checked with the contract's schemas of modifyInfo and
+ * modifyDesc. The avatar is uploaded (the server keeps only the designer's own uploads). Saving
+ * refreshes the header, and for a newcomer the menu.
  */
 export function DesignerInformationForm({ info }: { info: SelfInfo }) {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<DesignerInformationValues>();
-  const preview = Form.useWatch('pic', form);
 
   const save = useSaveDesignerInformation((saved, unlocked) => {
     form.setFieldsValue({ nickname: saved.nickname, pic: saved.pic, description: saved.description });
@@ -64,33 +63,16 @@ export function DesignerInformationForm({ info }: { info: SelfInfo }) {
         >
           <Input placeholder={t('accounts.nicknamePlaceholder')} maxLength={NICKNAME_MAX} showCount />
         </Form.Item>
-        <Form.Item
-          label={t('accounts.designerInfo.avatarUrl')}
-          htmlFor="designerInformation_pic"
-          extra={t('accounts.designerInfo.avatarUrlHelp')}
-        >
-          <Flex gap={12} align="center">
-            <Avatar
-              size={48}
-              src={preview || undefined}
-              icon={<UserOutlined />}
-              alt={t('accounts.designerInfo.avatar')}
-              style={{ flexShrink: 0 }}
-            />
-            <Form.Item
-              name="pic"
-              noStyle
-              rules={[
-                zodFieldRule(modifyInfoBodySchema.shape.pic, (issue) =>
-                  issue.code === 'too_big'
-                    ? t('accounts.tooLong', { max: PIC_URL_MAX })
-                    : t('accounts.designerInfo.avatarUrlInvalid'),
-                ),
-              ]}
-            >
-              <Input placeholder={t('accounts.designerInfo.avatarUrlPlaceholder')} allowClear />
-            </Form.Item>
-          </Flex>
+        <Form.Item name="pic" label={t('accounts.designerInfo.avatar')} extra={t('selfInfo.avatar.help')}>
+          <ImageDropzone
+            label={t('accounts.designerInfo.avatar')}
+            texts={{
+              hint: t('selfInfo.avatar.hint'),
+              uploading: t('selfInfo.avatar.uploading'),
+              failed: t('selfInfo.avatar.failed'),
+              remove: t('selfInfo.avatar.remove'),
+            }}
+          />
         </Form.Item>
         <Form.Item
           name="description"

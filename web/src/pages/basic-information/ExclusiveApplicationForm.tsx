@@ -19,6 +19,8 @@ import {
   type ApplicationFormValues,
   applicationBodyOf,
   applicationFormValuesOf,
+  pictureTypesLabel,
+  portfolioOnOneField,
 } from './exclusive-application-form.ts';
 import { exclusiveKeys, submitApplication } from './exclusive-service.ts';
 
@@ -45,7 +47,19 @@ export function ExclusiveApplicationForm({ info, detail }: { info: ApplysubInfo;
       void message.success(t('exclusive.form.submitted'));
       await queryClient.invalidateQueries({ queryKey: exclusiveKeys.all });
     },
-    onError: (error) => reportFormFailure(error, form, (text) => void message.error(text), t),
+    onError: (error) =>
+      reportFormFailure(
+        error,
+        {
+          // A refused piece (`portfolio.N`) is shown on the portfolio, the field the form has.
+          setFields: (fields: Parameters<typeof form.setFields>[0]) =>
+            form.setFields(
+              portfolioOnOneField(fields, (index) => t('exclusive.form.portfolioRejected', { index })),
+            ),
+        },
+        (text) => void message.error(text),
+        t,
+      ),
   });
 
   const tooLong = (max: number) => t('exclusive.form.tooLong', { max });
@@ -188,11 +202,14 @@ export function ExclusiveApplicationForm({ info, detail }: { info: ApplysubInfo;
 
         <Divider titlePlacement="start">{t('exclusive.form.portfolio')}</Divider>
         <Typography.Paragraph type="secondary">
-          {t('exclusive.form.portfolioHelp', { min: info.portfolio.min, max: info.portfolio.max })}
+          {t('exclusive.form.portfolioHelp', {
+            min: info.portfolio.min,
+            max: info.portfolio.max,
+            types: pictureTypesLabel(info.portfolio.accept),
+            maxMb: info.portfolio.maxSizeMb,
+          })}
         </Typography.Paragraph>
-        <Form.Item>
-          <ExclusivePortfolioField min={info.portfolio.min} max={info.portfolio.max} disabled={readOnly} />
-        </Form.Item>
+        <ExclusivePortfolioField limits={info.portfolio} disabled={readOnly} />
 
         <Form.Item
           name="statement"

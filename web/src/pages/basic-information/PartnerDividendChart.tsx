@@ -6,6 +6,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { dividendSeries } from './partner-dividends.ts';
@@ -83,7 +84,10 @@ export function PartnerDividendChart({ company }: { company: PartnerCompany }) {
   return (
     <div>
       <Typography.Text type="secondary">{t('partner.chart.title')}</Typography.Text>
-      {data.isPending ? (
+      {data.isError ? (
+        // Not "no dividends": the chart could not be asked for, and may be asked again.
+        <LoadFailed onRetry={data.refetch} title={t('partner.chart.loadFailed')} />
+      ) : data.isPending ? (
         <Skeleton.Node active style={{ width: '100%', height: HEIGHT }} />
       ) : !rows || rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partner.chart.empty')} />

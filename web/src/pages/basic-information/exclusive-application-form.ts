@@ -52,12 +52,12 @@ export function applicationFormValuesOf(
     bankBranch: '',
     accountName: prefill.realName,
     accountNumber: '',
-    portfolio: prefill.portfolio.length > 0 ? [...prefill.portfolio] : [''],
+    portfolio: [...prefill.portfolio],
     statement: '',
   };
 }
 
-/** The POST body: the provider and the form's values; blank portfolio rows are dropped. */
+/** The POST body: the provider and the form's values; blank portfolio entries are dropped. */
 export function applicationBodyOf(
   providerId: number,
   values: ApplicationFormValues,
@@ -77,4 +77,55 @@ export function applicationBodyOf(
     portfolio: (values.portfolio ?? []).map((url) => url?.trim() ?? '').filter((url) => url !== ''),
     statement: values.statement?.trim() ?? '',
   };
+}
+
+/** Why a chosen file cannot be a portfolio piece: not one of the accepted types, or too large. */
+export function portfolioFileProblem(
+  file: { type: string; size: number },
+  accept: readonly string[],
+  maxSizeMb: number,
+): 'type' | 'size' | undefined {
+  if (!accept.includes(file.type)) return 'type';
+  if (file.size > maxSizeMb * 1024 * 1024) return 'size';
+  return undefined;
+}
+
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+};
+
+/** The accepted picture types as a designer knows them: "JPG / PNG / WebP". */
+export const pictureTypesLabel = (accept: readonly string[]) =>
+  accept.map((type) => TYPE_NAMES[type] ?? type.replace(/^image\//, '').toUpperCase()).join(' / ');
+
+/** The list with the entry at `index` moved by `delta` places (unchanged at either end). */
+export function movedPiece<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const target = index + delta;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}
+
+/**
+ * The server's field failures with those of one piece (`portfolio.N`) put on the portfolio field,
+ * the one the form has, said as `pieceNote(N + 1)`; other fields as they are.
+ */
+export function portfolioOnOneField<F extends { name?: unknown; errors?: string[] }>(
+  fields: readonly F[],
+  pieceNote: (index: number) => string,
+): F[] {
+  const others: F[] = [];
+  const notes: string[] = [];
+  for (const field of fields) {
+    const name = Array.isArray(field.name) ? field.name.map(String) : [];
+    if (name[0] === 'portfolio' && name.length === 2 && /^\d+$/.test(name[1] ?? '')) {
+      notes.push(pieceNote(Number(name[1]) + 1));
+    } else others.push(field);
+  }
+  if (notes.length === 0) return others;
+  return [...others, { name: ['portfolio'], errors: notes } as F];
 }

@@ -5,6 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
+/** A 1×1 PNG to upload as an avatar. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Set E2E_SHOTS_DIR to keep a screenshot of each screen (light theme) for a look. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
 async function shot(page: Page, name: string): Promise<void> {
@@ -187,7 +193,7 @@ describe('personal center', () => {
   it('a 40000 answer from the server shows on the field it names', async () => {
     const { context, page } = await signedIn();
     await page.goto('/user/index');
-    // The form's own rules accept this address; the server is made to see one it rejects.
+    // The form sends the uploaded picture; the server is made to see an address it rejects.
     await page.route(
       (url) => url.pathname === '/designerapi/v1/yiDesigner/modifyInfo',
       async (route) => {
@@ -196,12 +202,18 @@ describe('personal center', () => {
         return route.continue({ postData: JSON.stringify(body) });
       },
     );
-    await page.getByLabel('头像地址').fill('https://example.com/a.png');
+    // A picture uploaded through the avatar's drop area (the uploader's image path).
+    const picItem = page.locator('.ant-form-item').filter({ hasText: '头像' });
+    const remove = picItem.getByRole('button', { name: '移除头像' });
+    if (await remove.isVisible()) await remove.click();
+    await picItem
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+    await picItem.getByTestId('image-dropzone-preview').waitFor({ timeout: 30_000 });
     await page
       .getByRole('button', { name: '保 存' })
       .or(page.getByRole('button', { name: '保存' }))
       .click();
-    const picItem = page.locator('.ant-form-item').filter({ has: page.getByLabel('头像地址') });
     await picItem.locator('.ant-form-item-explain-error').waitFor();
     await shot(page, 'user-center-server-error');
     await context.close();
@@ -338,7 +350,11 @@ describe('English', () => {
 
     await page.goto('/user/index');
     await page.getByText('Edit profile').waitFor();
-    await page.getByLabel('Avatar URL').waitFor();
+    await page
+      .getByText('Click or drop a picture to upload your avatar')
+      .or(page.getByRole('button', { name: 'Remove avatar' }))
+      .first()
+      .waitFor();
 
     await page.goto('/result/maintenance');
     await page.getByText('Under maintenance', { exact: true }).waitFor();

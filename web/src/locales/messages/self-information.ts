@@ -4,11 +4,6 @@ import { defineMessages } from '../define.ts';
 export const selfInformationMessages = defineMessages(
   {
     'selfInfo.security.title': '账号与安全',
-    'selfInfo.avatar.help': '上传 JPG、PNG、WebP 或 GIF 图片，不超过 10 MB；移除则使用默认头像',
-    'selfInfo.avatar.hint': '点击或拖入图片上传头像',
-    'selfInfo.avatar.uploading': '正在上传头像…',
-    'selfInfo.avatar.failed': '头像上传失败，请检查图片后重试',
-    'selfInfo.avatar.remove': '移除头像',
     'selfInfo.account': '账号名',
     'selfInfo.phone.label': '手机号',
     'selfInfo.phone.none': '未绑定',
@@ -93,12 +88,6 @@ export const selfInformationMessages = defineMessages(
   },
   {
     'selfInfo.security.title': 'Account and security',
-    'selfInfo.avatar.help':
-      'A JPG, PNG, WebP or GIF picture of at most 10 MB; remove it to use the default avatar',
-    'selfInfo.avatar.hint': 'Click or drop a picture to upload your avatar',
-    'selfInfo.avatar.uploading': 'Uploading the avatar…',
-    'selfInfo.avatar.failed': 'The avatar could not be uploaded; check the picture and try again',
-    'selfInfo.avatar.remove': 'Remove avatar',
     'selfInfo.account': 'Account name',
     'selfInfo.phone.label': 'Phone',
     'selfInfo.phone.none': 'Not bound',

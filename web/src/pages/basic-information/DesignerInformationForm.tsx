@@ -8,7 +8,7 @@ import {
 import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
+import { AvatarDropzone } from '../../upload/AvatarDropzone.tsx';
 import { reportFormFailure } from '../start/form-failure.ts';
 import {
   type DesignerInformationValues,
@@ -63,16 +63,8 @@ export function DesignerInformationForm({ info }: { info: SelfInfo }) {
         >
           <Input placeholder={t('accounts.nicknamePlaceholder')} maxLength={NICKNAME_MAX} showCount />
         </Form.Item>
-        <Form.Item name="pic" label={t('accounts.designerInfo.avatar')} extra={t('selfInfo.avatar.help')}>
-          <ImageDropzone
-            label={t('accounts.designerInfo.avatar')}
-            texts={{
-              hint: t('selfInfo.avatar.hint'),
-              uploading: t('selfInfo.avatar.uploading'),
-              failed: t('selfInfo.avatar.failed'),
-              remove: t('selfInfo.avatar.remove'),
-            }}
-          />
+        <Form.Item name="pic" label={t('accounts.designerInfo.avatar')} extra={t('avatar.help')}>
+          <AvatarDropzone label={t('accounts.designerInfo.avatar')} />
         </Form.Item>
         <Form.Item
           name="description"

@@ -1,10 +1,10 @@
-import { UserOutlined } from '@ant-design/icons';
-import { type DesignerInfo, NICKNAME_MAX, PIC_URL_MAX } from '@dc/contract';
+import { type DesignerInfo, NICKNAME_MAX } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Flex, Form, Input } from 'antd';
+import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError, isRequestCancelled } from '../../request/index.ts';
 import { useSession } from '../../stores/session.ts';
+import { AvatarDropzone } from '../../upload/AvatarDropzone.tsx';
 import { designerInfoKey, modifyDesignerInfo } from './service.ts';
 
 interface ProfileValues {
@@ -12,10 +12,8 @@ interface ProfileValues {
   pic: string;
 }
 
-const WEB_ADDRESS = /^https?:\/\/\S+$/i;
-
 /**
- * Edits nickname and avatar URL. Rules mirror the contract's; the server still decides, and
+ * Edits nickname and avatar (an upload: the server keeps only the designer's own pictures). Rules mirror the contract's; the server still decides, and
  * its 40000 field errors land on the fields. A save updates the session at once, so the
  * header's nickname and avatar change without a reload.
  */
@@ -24,7 +22,6 @@ export function ProfileForm({ designer }: { designer: DesignerInfo }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ProfileValues>();
   const queryClient = useQueryClient();
-  const preview = Form.useWatch('pic', form);
 
   const save = useMutation({
     // The fields show a 40000 answer; a toast with the same words would only repeat them.
@@ -64,26 +61,8 @@ export function ProfileForm({ designer }: { designer: DesignerInfo }) {
         >
           <Input placeholder={t('user.nicknamePlaceholder')} maxLength={NICKNAME_MAX} showCount />
         </Form.Item>
-        <Form.Item label={t('user.avatarUrl')} htmlFor="pic" extra={t('user.avatarUrlHelp')}>
-          <Flex gap={12} align="center">
-            <Avatar
-              size={48}
-              src={preview || undefined}
-              icon={<UserOutlined />}
-              alt={t('user.avatar')}
-              style={{ flexShrink: 0 }}
-            />
-            <Form.Item
-              name="pic"
-              noStyle
-              rules={[
-                { pattern: WEB_ADDRESS, message: t('user.avatarUrlInvalid') },
-                { max: PIC_URL_MAX, message: t('user.tooLong', { max: PIC_URL_MAX }) },
-              ]}
-            >
-              <Input placeholder={t('user.avatarUrlPlaceholder')} allowClear />
-            </Form.Item>
-          </Flex>
+        <Form.Item name="pic" label={t('user.avatar')} extra={t('avatar.help')}>
+          <AvatarDropzone label={t('user.avatar')} />
         </Form.Item>
         <Flex gap={8} style={{ marginTop: 16 }}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

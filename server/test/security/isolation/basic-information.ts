@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bPicture } from './b-picture.ts';
 import { type CaseTable, elsewhere, foreign, notTenant, own, REFUSED_BODY_IDS } from './cases.ts';
 
 const address = {
@@ -51,7 +52,8 @@ export const basicInformationCases: CaseTable = {
         bankBranch: '上海分行',
         accountName: '乙方',
         accountNumber: '6222020200000000',
-        portfolio: ['https://example.com/portfolio.jpg'],
+        // B's own upload, so the request passes its checks and reaches A's provider id.
+        portfolio: [await bPicture(x)],
         statement: '乙方的申请陈述，足够长。',
       },
     }),

@@ -1,6 +1,4 @@
-import { images } from '../../../src/db/schema/index.ts';
-import { pictureBytes } from '../../../src/modules/image-files/pictures.ts';
-import { demoPictureKey, demoPictureUrl } from '../../../src/modules/image-files/store.ts';
+import { bPicture } from './b-picture.ts';
 import { type CaseContext, type CaseTable, foreign, own, REFUSED_BODY_IDS } from './cases.ts';
 
 const courseId = (x: CaseContext) => x.aId('courses');
@@ -15,23 +13,6 @@ const course = (videoIdOfLesson: number) => ({
   originalPrice: 200,
   chapters: [{ title: '第一章', lessons: [{ title: '第一课', kind: 'video', videoId: videoIdOfLesson }] }],
 });
-/** A picture among B's own images (issue 7: product images are uploads), by its lasting address. */
-async function bPicture(x: CaseContext): Promise<string> {
-  const designerId = x.tenants.b.id;
-  const name = 'garment-qipao-black';
-  await x.tenants.t.db
-    .insert(images)
-    .values({
-      designerId,
-      objectKey: demoPictureKey(designerId, name),
-      fileName: `${name}.png`,
-      fileSize: pictureBytes(name).length,
-      mimeType: 'image/png',
-      createdAt: new Date(),
-    })
-    .onConflictDoNothing();
-  return demoPictureUrl(designerId, name);
-}
 
 const product = async (x: CaseContext, brand: number | null) => ({
   title: '乙方商品',

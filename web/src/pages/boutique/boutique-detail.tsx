@@ -1,11 +1,10 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Result, Row, Spin, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
-import { isApiRequestError } from '../../request/index.ts';
+import { BoutiqueRecordGate, useBoutiqueRouteId } from './BoutiqueRecordGate.tsx';
 import { ProductBuyerView } from './ProductBuyerView.tsx';
 import { ProductEditor } from './ProductEditor.tsx';
 import { ProductOrdersTable } from './ProductOrdersTable.tsx';
@@ -17,75 +16,59 @@ import { boutiqueKeys, fetchProduct } from './service.ts';
 export default function BoutiqueDetailPage() {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const id = Number(useParams().id);
+  const id = useBoutiqueRouteId();
   const [editing, setEditing] = useState(false);
   const product = useQuery({
-    queryKey: boutiqueKeys.detail(id),
-    queryFn: ({ signal }) => fetchProduct(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    queryKey: boutiqueKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchProduct(id!, signal),
+    enabled: id !== null,
   });
-  const back = (
-    <Link to="/boutique/boutique-list">
-      <Button icon={<ArrowLeftOutlined />}>{t('boutique.detail.back')}</Button>
-    </Link>
-  );
-  if (
-    !Number.isInteger(id) ||
-    id <= 0 ||
-    (product.isError && isApiRequestError(product.error) && product.error.code === 40400)
-  ) {
-    return <Result status="404" title={t('boutique.detail.notFound')} extra={back} />;
-  }
-  if (!product.data) {
-    return (
-      <Spin>
-        <div style={{ height: 320 }} />
-      </Spin>
-    );
-  }
-  const p = product.data;
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={8}>
-          {back}
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {p.title}
-          </Typography.Title>
-          <ProductStatusTag status={p.status} />
+    <BoutiqueRecordGate id={id} record={product} notFoundTitle={t('boutique.detail.notFound')}>
+      {(p, back) => (
+        <Flex vertical gap={16}>
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Flex align="center" gap={8}>
+              {back}
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {p.title}
+              </Typography.Title>
+              <ProductStatusTag status={p.status} />
+            </Flex>
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t('boutique.detail.edit')}
+            </Button>
+          </Flex>
+          <Row gutter={[16, 16]}>
+            {[
+              { key: 'sales', title: t('boutique.detail.sales'), value: String(p.sales) },
+              {
+                key: 'revenue',
+                title: t('boutique.detail.revenue'),
+                value: `¥${formatFen(p.revenue, language)}`,
+              },
+              { key: 'orders', title: t('boutique.detail.orderCount'), value: String(p.orderCount) },
+              { key: 'stock', title: t('boutique.detail.stock'), value: String(p.stock) },
+            ].map((item) => (
+              <Col key={item.key} xs={12} md={6}>
+                <Card>
+                  <Statistic title={item.title} value={item.value} data-testid={`detail-${item.key}`} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card title={t('boutique.detail.buyerView')}>
+            <ProductBuyerView product={p} />
+          </Card>
+          <Card title={t('boutique.detail.orders')}>
+            <ProductOrdersTable productId={p.id} />
+          </Card>
+          <Card title={t('boutique.detail.stockHistory')}>
+            <ProductStockHistory productId={p.id} />
+          </Card>
+          <ProductEditor target={editing ? p.id : null} onClose={() => setEditing(false)} />
         </Flex>
-        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-          {t('boutique.detail.edit')}
-        </Button>
-      </Flex>
-      <Row gutter={[16, 16]}>
-        {[
-          { key: 'sales', title: t('boutique.detail.sales'), value: String(p.sales) },
-          {
-            key: 'revenue',
-            title: t('boutique.detail.revenue'),
-            value: `¥${formatFen(p.revenue, language)}`,
-          },
-          { key: 'orders', title: t('boutique.detail.orderCount'), value: String(p.orderCount) },
-          { key: 'stock', title: t('boutique.detail.stock'), value: String(p.stock) },
-        ].map((item) => (
-          <Col key={item.key} xs={12} md={6}>
-            <Card>
-              <Statistic title={item.title} value={item.value} data-testid={`detail-${item.key}`} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      <Card title={t('boutique.detail.buyerView')}>
-        <ProductBuyerView product={p} />
-      </Card>
-      <Card title={t('boutique.detail.orders')}>
-        <ProductOrdersTable productId={p.id} />
-      </Card>
-      <Card title={t('boutique.detail.stockHistory')}>
-        <ProductStockHistory productId={p.id} />
-      </Card>
-      <ProductEditor target={editing ? p.id : null} onClose={() => setEditing(false)} />
-    </Flex>
+      )}
+    </BoutiqueRecordGate>
   );
 }

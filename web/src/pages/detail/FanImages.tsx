@@ -1,12 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { FanImage } from '@dc/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Form, Image, Modal, Popconfirm, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { Flex, Form, Image, Select, Tag } from 'antd';
 import { useT } from '../../locales/index.ts';
-import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
-import { addFanImage, fanKeys, removeFanImage } from '../fans/service.ts';
+import { addFanImage, removeFanImage } from '../fans/service.ts';
+import { FanCollectionCard } from './FanCollectionCard.tsx';
+import { FanItemRemoveButton } from './FanItemRemoveButton.tsx';
+
+interface ImageValues {
+  url: string;
+  labels?: string[];
+}
 
 /**
  * Photos of the fan with labels (issue 7), each uploaded through the uploader's image path:
@@ -14,41 +17,31 @@ import { addFanImage, fanKeys, removeFanImage } from '../fans/service.ts';
  */
 export function FanImages({ fanId, images }: { fanId: number; images: FanImage[] }) {
   const t = useT();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  const [form] = Form.useForm<{ url: string; labels?: string[] }>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: fanKeys.detail(fanId) });
-  const add = useMutation({
-    mutationFn: (values: { url: string; labels?: string[] }) =>
-      addFanImage(fanId, { url: values.url, labels: values.labels ?? [] }),
-    onSuccess: async () => {
-      setAdding(false);
-      form.resetFields();
-      await refresh();
-    },
-    onError: (error) => {
-      const fields = fieldErrorsOf<Parameters<typeof form.setFields>[0][number]>(error);
-      if (fields.length > 0) form.setFields(fields);
-      else if (isApiRequestError(error)) void message.error(error.msg);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (itemId: number) => removeFanImage(fanId, itemId),
-    onSuccess: refresh,
-  });
   return (
-    <Card
+    <FanCollectionCard<ImageValues>
+      fanId={fanId}
       title={t('fans.detail.images')}
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {t('fans.detail.imageAdd')}
-        </Button>
+      addText={t('fans.detail.imageAdd')}
+      emptyText={t('fans.detail.imagesEmpty')}
+      empty={images.length === 0}
+      add={(values) => addFanImage(fanId, { url: values.url, labels: values.labels ?? [] })}
+      remove={(itemId) => removeFanImage(fanId, itemId)}
+      fields={
+        <>
+          <Form.Item
+            name="url"
+            label={t('fans.detail.photo')}
+            rules={[{ required: true, message: t('fans.detail.photoRequired') }]}
+          >
+            <ImageDropzone label={t('fans.detail.photo')} texts={dropzoneTexts(t)} />
+          </Form.Item>
+          <Form.Item name="labels" label={t('fans.detail.imageLabels')} extra={t('fans.detail.labelsHint')}>
+            <Select mode="tags" maxCount={5} open={false} aria-label={t('fans.detail.imageLabels')} />
+          </Form.Item>
+        </>
       }
     >
-      {images.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fans.detail.imagesEmpty')} />
-      ) : (
+      {(remove) => (
         <Image.PreviewGroup>
           <Flex gap={12} wrap>
             {images.map((image) => (
@@ -64,46 +57,16 @@ export function FanImages({ fanId, images }: { fanId: number; images: FanImage[]
                     <Tag key={label}>{label}</Tag>
                   ))}
                 </Flex>
-                <Popconfirm
-                  title={t('fans.detail.removeConfirm')}
-                  okText={t('fans.detail.remove')}
-                  cancelText={t('fans.detail.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutateAsync(image.id)}
-                >
-                  <Button type="link" danger size="small" style={{ alignSelf: 'flex-start', padding: 0 }}>
-                    {t('fans.detail.remove')}
-                  </Button>
-                </Popconfirm>
+                <FanItemRemoveButton
+                  style={{ alignSelf: 'flex-start', padding: 0 }}
+                  onRemove={() => remove(image.id)}
+                />
               </Flex>
             ))}
           </Flex>
         </Image.PreviewGroup>
       )}
-      <Modal
-        open={adding}
-        title={t('fans.detail.imageAdd')}
-        okText={t('fans.detail.add')}
-        cancelText={t('fans.detail.cancel')}
-        confirmLoading={add.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setAdding(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={(values) => add.mutate(values)}>
-          <Form.Item
-            name="url"
-            label={t('fans.detail.photo')}
-            rules={[{ required: true, message: t('fans.detail.photoRequired') }]}
-          >
-            <ImageDropzone label={t('fans.detail.photo')} texts={dropzoneTexts(t)} />
-          </Form.Item>
-          <Form.Item name="labels" label={t('fans.detail.imageLabels')} extra={t('fans.detail.labelsHint')}>
-            <Select mode="tags" maxCount={5} open={false} aria-label={t('fans.detail.imageLabels')} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+    </FanCollectionCard>
   );
 }
 

@@ -1,30 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type WardrobeItem, wardrobeCategories, wardrobeItemBodySchema } from '@dc/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Form,
-  Image,
-  Input,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Card, Col, Flex, Form, Image, Input, Row, Select, Tag, Typography } from 'antd';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
-import { addWardrobeItem, fanKeys, removeWardrobeItem } from '../fans/service.ts';
+import { addWardrobeItem, removeWardrobeItem } from '../fans/service.ts';
+import { FanCollectionCard } from './FanCollectionCard.tsx';
 import { dropzoneTexts } from './FanImages.tsx';
+import { FanItemRemoveButton } from './FanItemRemoveButton.tsx';
 
 interface Values {
   category: WardrobeItem['category'];
@@ -36,42 +18,47 @@ interface Values {
 /** The fan's wardrobe: garments from purchases or added by hand. */
 export function FanWardrobe({ fanId, items }: { fanId: number; items: WardrobeItem[] }) {
   const t = useT();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  const [form] = Form.useForm<Values>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: fanKeys.detail(fanId) });
-  const add = useMutation({
-    mutationFn: (values: Values) =>
-      addWardrobeItem(fanId, { ...values, color: values.color ?? '', imageUrl: values.imageUrl ?? '' }),
-    onSuccess: async () => {
-      setAdding(false);
-      form.resetFields();
-      await refresh();
-    },
-    onError: (error) => {
-      const fields = fieldErrorsOf<Parameters<typeof form.setFields>[0][number]>(error);
-      if (fields.length > 0) form.setFields(fields);
-      else if (isApiRequestError(error)) void message.error(error.msg);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (itemId: number) => removeWardrobeItem(fanId, itemId),
-    onSuccess: refresh,
-  });
   const shape = wardrobeItemBodySchema.shape;
   return (
-    <Card
+    <FanCollectionCard<Values>
+      fanId={fanId}
       title={t('fans.detail.wardrobe')}
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {t('fans.detail.wardrobeAdd')}
-        </Button>
+      addText={t('fans.detail.wardrobeAdd')}
+      emptyText={t('fans.detail.wardrobeEmpty')}
+      empty={items.length === 0}
+      add={(values) =>
+        addWardrobeItem(fanId, { ...values, color: values.color ?? '', imageUrl: values.imageUrl ?? '' })
+      }
+      remove={(itemId) => removeWardrobeItem(fanId, itemId)}
+      fields={
+        <>
+          <Form.Item
+            name="category"
+            label={t('fans.detail.category')}
+            rules={[{ required: true, message: t('fans.detail.categoryRequired') }]}
+          >
+            <Select options={wardrobeCategories.map((c) => ({ value: c, label: t(`fans.category.${c}`) }))} />
+          </Form.Item>
+          <Form.Item
+            name="size"
+            label={t('fans.detail.size')}
+            rules={[
+              { required: true, whitespace: true, message: t('fans.detail.sizeRequired') },
+              zodFieldRule(shape.size, t('fans.detail.sizeRequired')),
+            ]}
+          >
+            <Input maxLength={8} />
+          </Form.Item>
+          <Form.Item name="color" label={t('fans.detail.color')}>
+            <Input maxLength={16} />
+          </Form.Item>
+          <Form.Item name="imageUrl" label={t('fans.detail.picture')}>
+            <ImageDropzone label={t('fans.detail.picture')} texts={dropzoneTexts(t)} />
+          </Form.Item>
+        </>
       }
     >
-      {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fans.detail.wardrobeEmpty')} />
-      ) : (
+      {(remove) => (
         <Row gutter={[12, 12]} data-testid="fan-wardrobe">
           {items.map((item) => (
             <Col key={item.id} xs={12} md={8} xl={6}>
@@ -97,17 +84,7 @@ export function FanWardrobe({ fanId, items }: { fanId: number; items: WardrobeIt
                     <Tag color={item.source === 'purchase' ? 'green' : 'default'}>
                       {item.source === 'purchase' ? t('fans.detail.fromPurchase') : t('fans.detail.manual')}
                     </Tag>
-                    <Popconfirm
-                      title={t('fans.detail.removeConfirm')}
-                      okText={t('fans.detail.remove')}
-                      cancelText={t('fans.detail.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove.mutateAsync(item.id)}
-                    >
-                      <Button type="link" danger size="small">
-                        {t('fans.detail.remove')}
-                      </Button>
-                    </Popconfirm>
+                    <FanItemRemoveButton onRemove={() => remove(item.id)} />
                   </Flex>
                 </Flex>
               </Card>
@@ -115,42 +92,6 @@ export function FanWardrobe({ fanId, items }: { fanId: number; items: WardrobeIt
           ))}
         </Row>
       )}
-      <Modal
-        open={adding}
-        title={t('fans.detail.wardrobeAdd')}
-        okText={t('fans.detail.add')}
-        cancelText={t('fans.detail.cancel')}
-        confirmLoading={add.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setAdding(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={(values) => add.mutate(values)}>
-          <Form.Item
-            name="category"
-            label={t('fans.detail.category')}
-            rules={[{ required: true, message: t('fans.detail.categoryRequired') }]}
-          >
-            <Select options={wardrobeCategories.map((c) => ({ value: c, label: t(`fans.category.${c}`) }))} />
-          </Form.Item>
-          <Form.Item
-            name="size"
-            label={t('fans.detail.size')}
-            rules={[
-              { required: true, whitespace: true, message: t('fans.detail.sizeRequired') },
-              zodFieldRule(shape.size, t('fans.detail.sizeRequired')),
-            ]}
-          >
-            <Input maxLength={8} />
-          </Form.Item>
-          <Form.Item name="color" label={t('fans.detail.color')}>
-            <Input maxLength={16} />
-          </Form.Item>
-          <Form.Item name="imageUrl" label={t('fans.detail.picture')}>
-            <ImageDropzone label={t('fans.detail.picture')} texts={dropzoneTexts(t)} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+    </FanCollectionCard>
   );
 }

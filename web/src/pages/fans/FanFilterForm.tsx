@@ -69,6 +69,41 @@ function toValues(filter: FanFilterValue): Values {
   } as Values;
 }
 
+/** Two number fields under one label, from and to; "to" may not be below "from". */
+function NumberRangeItem({
+  label,
+  minName,
+  maxName,
+  bounds,
+}: {
+  label: string;
+  minName: keyof Values;
+  maxName: keyof Values;
+  bounds: { min: number; max?: number; precision: number };
+}) {
+  const t = useT();
+  const notBelowMin = ({ getFieldValue }: { getFieldValue(name: keyof Values): unknown }) => ({
+    validator(_: unknown, value: number | null | undefined) {
+      const min = getFieldValue(minName) as number | null | undefined;
+      if (value === null || value === undefined || min === null || min === undefined || min <= value)
+        return Promise.resolve();
+      return Promise.reject(new Error(t('fans.filter.rangeInvalid')));
+    },
+  });
+  return (
+    <Form.Item label={label} style={{ marginBottom: 0 }}>
+      <Space.Compact block>
+        <Form.Item name={minName} noStyle>
+          <InputNumber {...bounds} placeholder={t('fans.filter.min')} style={{ width: '50%' }} />
+        </Form.Item>
+        <Form.Item name={maxName} noStyle dependencies={[minName]} rules={[notBelowMin]}>
+          <InputNumber {...bounds} placeholder={t('fans.filter.max')} style={{ width: '50%' }} />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
 /** The fan list's filters (issue 7 item 5); the common ones first, the rest behind "more". */
 export function FanFilterForm({
   filter,
@@ -90,16 +125,6 @@ export function FanFilterForm({
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const rangeRule =
-    (low: keyof Values) =>
-    ({ getFieldValue }: { getFieldValue(name: keyof Values): unknown }) => ({
-      validator(_: unknown, value: number | null | undefined) {
-        const min = getFieldValue(low) as number | null | undefined;
-        if (value === null || value === undefined || min === null || min === undefined || min <= value)
-          return Promise.resolve();
-        return Promise.reject(new Error(t('fans.filter.rangeInvalid')));
-      },
-    });
   const col = { xs: 24, md: 12, xl: 8 };
   return (
     <Form<Values>
@@ -151,28 +176,12 @@ export function FanFilterForm({
               </Form.Item>
             </Col>
             <Col {...col}>
-              <Form.Item label={t('fans.filter.age')} style={{ marginBottom: 0 }}>
-                <Space.Compact block>
-                  <Form.Item name="ageMin" noStyle>
-                    <InputNumber
-                      min={0}
-                      max={120}
-                      precision={0}
-                      placeholder={t('fans.filter.min')}
-                      style={{ width: '50%' }}
-                    />
-                  </Form.Item>
-                  <Form.Item name="ageMax" noStyle dependencies={['ageMin']} rules={[rangeRule('ageMin')]}>
-                    <InputNumber
-                      min={0}
-                      max={120}
-                      precision={0}
-                      placeholder={t('fans.filter.max')}
-                      style={{ width: '50%' }}
-                    />
-                  </Form.Item>
-                </Space.Compact>
-              </Form.Item>
+              <NumberRangeItem
+                label={t('fans.filter.age')}
+                minName="ageMin"
+                maxName="ageMax"
+                bounds={{ min: 0, max: 120, precision: 0 }}
+              />
             </Col>
             <Col {...col}>
               <Form.Item name="city" label={t('fans.filter.city')}>
@@ -186,31 +195,12 @@ export function FanFilterForm({
               </Form.Item>
             </Col>
             <Col {...col}>
-              <Form.Item label={t('fans.filter.spent')} style={{ marginBottom: 0 }}>
-                <Space.Compact block>
-                  <Form.Item name="spentMin" noStyle>
-                    <InputNumber
-                      min={0}
-                      precision={2}
-                      placeholder={t('fans.filter.min')}
-                      style={{ width: '50%' }}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name="spentMax"
-                    noStyle
-                    dependencies={['spentMin']}
-                    rules={[rangeRule('spentMin')]}
-                  >
-                    <InputNumber
-                      min={0}
-                      precision={2}
-                      placeholder={t('fans.filter.max')}
-                      style={{ width: '50%' }}
-                    />
-                  </Form.Item>
-                </Space.Compact>
-              </Form.Item>
+              <NumberRangeItem
+                label={t('fans.filter.spent')}
+                minName="spentMin"
+                maxName="spentMax"
+                bounds={{ min: 0, precision: 2 }}
+              />
             </Col>
             <Col {...col}>
               <Form.Item name="followed" label={t('fans.filter.followed')}>

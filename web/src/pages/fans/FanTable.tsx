@@ -1,9 +1,8 @@
-import { UserOutlined } from '@ant-design/icons';
 import type { FanListPage, FanRow, FanSortField } from '@dc/contract';
-import { Avatar, Empty, Flex, Table, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
+import { FanIdentity, FanTagList } from './FanCells.tsx';
 import type { FanListState } from './filters.ts';
 
 export interface FanTableProps {
@@ -47,16 +46,7 @@ export function FanTable({
       title: t('fans.column.fan'),
       fixed: 'left',
       width: 200,
-      render: (_, fan) => (
-        <Flex gap={8} align="center">
-          <Avatar
-            src={fan.avatar || undefined}
-            icon={fan.avatar ? undefined : <UserOutlined />}
-            size="small"
-          />
-          <Link to={`/detail/fans-detail/${fan.id}`}>{fan.nickname}</Link>
-        </Flex>
-      ),
+      render: (_, fan) => <FanIdentity fan={fan} />,
     },
     {
       key: 'gender',
@@ -116,18 +106,7 @@ export function FanTable({
     {
       key: 'tags',
       title: t('fans.column.tags'),
-      render: (_, fan) =>
-        fan.tags.length === 0 ? (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ) : (
-          <Flex gap={4} wrap>
-            {fan.tags.map((tag) => (
-              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
-                {tag.name}
-              </Tag>
-            ))}
-          </Flex>
-        ),
+      render: (_, fan) => <FanTagList fan={fan} />,
     },
   ];
   const handleChange: TableProps<FanRow>['onChange'] = (pagination, _filters, sorter, extra) => {

@@ -1,20 +1,20 @@
 import type { PublicLook } from '@dc/contract';
-import { ErrorCode } from '@dc/contract';
-import { Button, Empty, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
+import { Empty, Flex, Tag, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
-import { isApiRequestError } from '../../request/index.ts';
 import { garmentColor } from '../../three/garment-colors.ts';
 import { LookH5Stage } from './LookH5Stage.tsx';
 import { fetchPublicLook, sendLookEvent } from './look-service.ts';
+import {
+  isMissingPage,
+  PublicPageStatus,
+  type PublicPageWait,
+  usePublicPageFrame,
+} from './PublicPageStatus.tsx';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'error' }
-  | { state: 'ready'; look: PublicLook };
+type Loaded = { state: PublicPageWait } | { state: 'ready'; look: PublicLook };
 
 /** Rotations are counted at most this often from one page. */
 const ROTATION_EVERY_MS = 3000;
@@ -24,6 +24,7 @@ export default function ThreedH5Page() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const { token } = theme.useToken();
+  const page = usePublicPageFrame(640);
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -48,10 +49,7 @@ export default function ThreedH5Page() {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const missing =
-          isApiRequestError(error) &&
-          (error.code === ErrorCode.notFound || error.code === ErrorCode.validation);
-        setLoaded({ state: missing ? 'missing' : 'error' });
+        setLoaded({ state: isMissingPage(error) ? 'missing' : 'error' });
       },
     );
     return () => controller.abort();
@@ -70,35 +68,20 @@ export default function ThreedH5Page() {
     void sendLookEvent(id, { type: 'productTap', productId: product.productId });
   };
 
-  const page = {
-    minHeight: '100vh',
-    background: token.colorBgLayout,
-    maxWidth: 640,
-    margin: '0 auto',
-  } as const;
-
-  if (loaded.state === 'loading') {
-    return (
-      <Flex align="center" justify="center" style={page}>
-        <Spin tip={t('looks.h5Loading')}>
-          <div style={{ width: 160, height: 60 }} />
-        </Spin>
-      </Flex>
-    );
-  }
   if (loaded.state !== 'ready') {
     return (
-      <Flex align="center" justify="center" style={page}>
-        {loaded.state === 'missing' ? (
-          <Result status="404" title={t('looks.h5NotFound')} subTitle={t('looks.h5NotFoundHint')} />
-        ) : (
-          <Result
-            status="warning"
-            title={t('looks.h5Error')}
-            extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('looks.retry')}</Button>}
-          />
-        )}
-      </Flex>
+      <PublicPageStatus
+        state={loaded.state}
+        frame={page}
+        texts={{
+          loading: t('looks.h5Loading'),
+          missing: t('looks.h5NotFound'),
+          missingHint: t('looks.h5NotFoundHint'),
+          error: t('looks.h5Error'),
+          retry: t('looks.retry'),
+        }}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
 

@@ -8,19 +8,21 @@ import {
   recruitFollowBodySchema,
   recruitFollowGenders,
 } from '@dc/contract';
-import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Result, Spin, Typography, theme } from 'antd';
+import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Result, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
+import {
+  isMissingPage,
+  PublicPageStatus,
+  type PublicPageWait,
+  usePublicPageFrame,
+} from './PublicPageStatus.tsx';
 import { fetchPublicRecruitment, followDesigner, sendRecruitVisit } from './recruit-service.ts';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'error' }
-  | { state: 'ready'; page: PublicRecruitment };
+type Loaded = { state: PublicPageWait } | { state: 'ready'; page: PublicRecruitment };
 
 interface FollowValues {
   nickname: string;
@@ -31,6 +33,7 @@ interface FollowValues {
 export default function RecruitPage() {
   const t = useT();
   const { token } = theme.useToken();
+  const frame = usePublicPageFrame(560);
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
   const channel = channelOf(search.get('ch'));
@@ -57,10 +60,7 @@ export default function RecruitPage() {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const missing =
-          isApiRequestError(error) &&
-          (error.code === ErrorCode.notFound || error.code === ErrorCode.validation);
-        setLoaded({ state: missing ? 'missing' : 'error' });
+        setLoaded({ state: isMissingPage(error) ? 'missing' : 'error' });
       },
     );
     return () => controller.abort();
@@ -85,37 +85,22 @@ export default function RecruitPage() {
     }
   };
 
-  const frame = {
-    minHeight: '100vh',
-    background: token.colorBgLayout,
-    maxWidth: 560,
-    margin: '0 auto',
-  } as const;
-
-  if (loaded.state === 'loading') {
-    return (
-      <Flex align="center" justify="center" style={frame}>
-        <Spin tip={t('recruit.h5.loading')}>
-          <div style={{ width: 160, height: 60 }} />
-        </Spin>
-      </Flex>
-    );
-  }
   if (loaded.state !== 'ready') {
     return (
-      <Flex align="center" justify="center" style={frame}>
-        {loaded.state === 'missing' ? (
-          <Result status="404" title={t('recruit.h5.missing')} />
-        ) : (
-          <Result
-            status="warning"
-            title={t('recruit.h5.error')}
-            extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('recruit.h5.retry')}</Button>}
-          />
-        )}
-      </Flex>
+      <PublicPageStatus
+        state={loaded.state}
+        frame={frame}
+        texts={{
+          loading: t('recruit.h5.loading'),
+          missing: t('recruit.h5.missing'),
+          error: t('recruit.h5.error'),
+          retry: t('recruit.h5.retry'),
+        }}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
+
   const { page } = loaded;
   return (
     <main style={frame}>

@@ -6,12 +6,12 @@ import {
   type TagClassification,
   tagBodySchema,
 } from '@dc/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, ColorPicker, Form, Input, Modal, Select } from 'antd';
+import { ColorPicker, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
+import { FormModal } from '../../components/FormModal.tsx';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { createTag, tagKeys, updateTag } from './service.ts';
 
 interface Values {
@@ -35,24 +35,16 @@ const hexOf = (value: unknown): string =>
 /** Create or edit a tag: name (≤ 15), classification, colour (picker with presets), description. */
 export function TagFormModal({ tag, classifications, defaultClassificationId, onClose }: TagFormModalProps) {
   const t = useT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (values: Values) => {
+  const save = useFormSave({
+    form,
+    save: (values) => {
       const body = { ...values, color: hexOf(values.color), description: values.description ?? '' };
       return tag ? updateTag(tag.id, body) : createTag(body);
     },
-    onSuccess: async () => {
-      void message.success(t(tag ? 'tags.saved' : 'tags.created'));
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      onClose();
-    },
-    onError: (error) => {
-      const fields = fieldErrorsOf<Parameters<typeof form.setFields>[0][number]>(error);
-      if (fields.length > 0) form.setFields(fields);
-      else if (isApiRequestError(error)) void message.error(error.msg);
-    },
+    savedText: t(tag ? 'tags.saved' : 'tags.created'),
+    reload: tagKeys.all,
+    onSaved: onClose,
   });
   // Opened before the classifications arrived, the form started without one: take the default
   // when it comes, unless the designer has already chosen.
@@ -63,62 +55,53 @@ export function TagFormModal({ tag, classifications, defaultClassificationId, on
   }, [defaultClassificationId, form]);
   const shape = tagBodySchema.shape;
   return (
-    <Modal
-      open
+    <FormModal
       title={t(tag ? 'tags.edit' : 'tags.add')}
       okText={t('tags.save')}
       cancelText={t('tags.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      data-testid="tag-form"
+      initialValues={{
+        classificationId: tag?.classificationId ?? defaultClassificationId,
+        name: tag?.name ?? '',
+        color: tag?.color ?? TAG_COLOR_PRESETS[0],
+        description: tag?.description ?? '',
+      }}
+      onFinish={(values) => save.mutate(values)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        data-testid="tag-form"
-        initialValues={{
-          classificationId: tag?.classificationId ?? defaultClassificationId,
-          name: tag?.name ?? '',
-          color: tag?.color ?? TAG_COLOR_PRESETS[0],
-          description: tag?.description ?? '',
-        }}
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="name"
+        label={t('tags.field.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('tags.nameRequired') },
+          zodFieldRule(shape.name, t('tags.nameTooLong', { max: TAG_NAME_MAX })),
+        ]}
       >
-        <Form.Item
-          name="name"
-          label={t('tags.field.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('tags.nameRequired') },
-            zodFieldRule(shape.name, t('tags.nameTooLong', { max: TAG_NAME_MAX })),
-          ]}
-        >
-          <Input maxLength={TAG_NAME_MAX} showCount />
-        </Form.Item>
-        <Form.Item
-          name="classificationId"
-          label={t('tags.field.classification')}
-          rules={[{ required: true, message: t('tags.classificationRequired') }]}
-        >
-          <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
-        </Form.Item>
-        <Form.Item name="color" label={t('tags.field.color')}>
-          <ColorPicker
-            disabledAlpha
-            showText
-            presets={[{ label: t('tags.field.color'), colors: [...TAG_COLOR_PRESETS] }]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('tags.field.description')}
-          rules={[
-            zodFieldRule(shape.description, t('tags.descriptionTooLong', { max: TAG_DESCRIPTION_MAX })),
-          ]}
-        >
-          <Input.TextArea maxLength={TAG_DESCRIPTION_MAX} showCount rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={TAG_NAME_MAX} showCount />
+      </Form.Item>
+      <Form.Item
+        name="classificationId"
+        label={t('tags.field.classification')}
+        rules={[{ required: true, message: t('tags.classificationRequired') }]}
+      >
+        <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
+      </Form.Item>
+      <Form.Item name="color" label={t('tags.field.color')}>
+        <ColorPicker
+          disabledAlpha
+          showText
+          presets={[{ label: t('tags.field.color'), colors: [...TAG_COLOR_PRESETS] }]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('tags.field.description')}
+        rules={[zodFieldRule(shape.description, t('tags.descriptionTooLong', { max: TAG_DESCRIPTION_MAX }))]}
+      >
+        <Input.TextArea maxLength={TAG_DESCRIPTION_MAX} showCount rows={2} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,11 +1,10 @@
-import { UserOutlined } from '@ant-design/icons';
 import type { FanRow } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
+import { FanIdentity, FanTagList } from '../fans/FanCells.tsx';
 import { fetchMembers, packKeys } from './service.ts';
 
 /** The members of the last computation, paged on the server, with the fan list's columns. */
@@ -24,16 +23,7 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
       title: t('fans.column.fan'),
       fixed: 'left',
       width: 190,
-      render: (_, fan) => (
-        <Flex gap={8} align="center">
-          <Avatar
-            src={fan.avatar || undefined}
-            icon={fan.avatar ? undefined : <UserOutlined />}
-            size="small"
-          />
-          <Link to={`/detail/fans-detail/${fan.id}`}>{fan.nickname}</Link>
-        </Flex>
-      ),
+      render: (_, fan) => <FanIdentity fan={fan} />,
     },
     {
       key: 'gender',
@@ -68,18 +58,7 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
     {
       key: 'tags',
       title: t('fans.column.tags'),
-      render: (_, fan) =>
-        fan.tags.length === 0 ? (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ) : (
-          <Flex gap={4} wrap>
-            {fan.tags.map((tag) => (
-              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
-                {tag.name}
-              </Tag>
-            ))}
-          </Flex>
-        ),
+      render: (_, fan) => <FanTagList fan={fan} />,
     },
     {
       key: 'why',

@@ -9,9 +9,21 @@ import {
   ruleFields,
   wardrobeCategories,
 } from '@dc/contract';
-import { Button, DatePicker, Flex, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Flex,
+  Input,
+  InputNumber,
+  Select,
+  type SelectProps,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useT } from '../../locales/index.ts';
 import { FanTagSelect } from '../fans/FanTagSelect.tsx';
 import { ImpressionSelect } from '../fans/ImpressionSelect.tsx';
@@ -112,6 +124,64 @@ function RangeInputs({
         value={shown(max)}
         onChange={(value) => onChange(min, sent(value))}
         style={{ width: 110 }}
+      />
+    </Space.Compact>
+  );
+}
+
+/** "Within N days" for a condition on what the fan bought; an emptied field counts as one day. */
+function WithinDaysInput({
+  days,
+  onChange,
+  'data-testid': testId,
+}: {
+  days: number;
+  onChange(days: number): void;
+  'data-testid'?: string;
+}) {
+  const t = useT();
+  return (
+    <InputNumber
+      min={1}
+      max={3650}
+      value={days}
+      prefix={t('crowdPacks.op.withinDays').replace(/ ?N.*$/, '')}
+      suffix={t('crowdPacks.value.days')}
+      onChange={(value) => onChange(Number(value ?? 1))}
+      style={{ width: 170 }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A condition on a set the fan has (tags, impressions): how it must meet the chosen ones, and which. */
+function SetMatchInputs<Op extends 'any' | 'all' | 'none'>({
+  ops,
+  op,
+  picker: Picker,
+  ids,
+  onChange,
+}: {
+  ops: readonly Op[];
+  op: Op;
+  picker: ComponentType<Omit<SelectProps<number[]>, 'options' | 'mode'>>;
+  ids: number[];
+  onChange(op: Op, ids: number[]): void;
+}) {
+  const t = useT();
+  return (
+    <Space.Compact>
+      <Select
+        style={{ width: 100 }}
+        value={op}
+        options={ops.map((value) => ({ value, label: t(`crowdPacks.op.${value}`) }))}
+        onChange={(next) => onChange(next, ids)}
+      />
+      <Picker
+        style={{ minWidth: 220 }}
+        placeholder={t('crowdPacks.value.choose')}
+        value={ids}
+        onChange={(next) => onChange(op, next)}
       />
     </Space.Compact>
   );
@@ -237,15 +307,7 @@ function ValueEditor({
     case 'purchase':
       editor = (
         <Flex gap={8} wrap>
-          <InputNumber
-            min={1}
-            max={3650}
-            value={condition.days}
-            prefix={t('crowdPacks.op.withinDays').replace(/ ?N.*$/, '')}
-            suffix={t('crowdPacks.value.days')}
-            onChange={(days) => onChange({ ...condition, days: Number(days ?? 1) })}
-            style={{ width: 170 }}
-          />
+          <WithinDaysInput days={condition.days} onChange={(days) => onChange({ ...condition, days })} />
           <Select<number[]>
             mode="multiple"
             allowClear
@@ -272,14 +334,9 @@ function ValueEditor({
     case 'coursePurchase':
       editor = (
         <Flex gap={8} wrap>
-          <InputNumber
-            min={1}
-            max={3650}
-            value={condition.days}
-            prefix={t('crowdPacks.op.withinDays').replace(/ ?N.*$/, '')}
-            suffix={t('crowdPacks.value.days')}
-            onChange={(days) => onChange({ ...condition, days: Number(days ?? 1) })}
-            style={{ width: 170 }}
+          <WithinDaysInput
+            days={condition.days}
+            onChange={(days) => onChange({ ...condition, days })}
             data-testid="rule-days"
           />
           <Select<number[]>
@@ -299,41 +356,24 @@ function ValueEditor({
       break;
     case 'tags':
       editor = (
-        <Space.Compact>
-          <Select
-            style={{ width: 100 }}
-            value={condition.op}
-            options={(['any', 'all', 'none'] as const).map((op) => ({
-              value: op,
-              label: t(`crowdPacks.op.${op}`),
-            }))}
-            onChange={(op) => onChange({ ...condition, op })}
-          />
-          <FanTagSelect
-            style={{ minWidth: 220 }}
-            placeholder={t('crowdPacks.value.choose')}
-            value={condition.tagIds}
-            onChange={(tagIds) => onChange({ ...condition, tagIds })}
-          />
-        </Space.Compact>
+        <SetMatchInputs
+          ops={['any', 'all', 'none'] as const}
+          op={condition.op}
+          picker={FanTagSelect}
+          ids={condition.tagIds}
+          onChange={(op, tagIds) => onChange({ ...condition, op, tagIds })}
+        />
       );
       break;
     case 'impression':
       editor = (
-        <Space.Compact>
-          <Select
-            style={{ width: 100 }}
-            value={condition.op}
-            options={(['any', 'none'] as const).map((op) => ({ value: op, label: t(`crowdPacks.op.${op}`) }))}
-            onChange={(op) => onChange({ ...condition, op })}
-          />
-          <ImpressionSelect
-            style={{ minWidth: 220 }}
-            placeholder={t('crowdPacks.value.choose')}
-            value={condition.impressionIds}
-            onChange={(impressionIds) => onChange({ ...condition, impressionIds })}
-          />
-        </Space.Compact>
+        <SetMatchInputs
+          ops={['any', 'none'] as const}
+          op={condition.op}
+          picker={ImpressionSelect}
+          ids={condition.impressionIds}
+          onChange={(op, impressionIds) => onChange({ ...condition, op, impressionIds })}
+        />
       );
       break;
     case 'measurement':

@@ -89,7 +89,16 @@ export const ledgerEntries = pgTable(
     // The ledger page totals every filtered row: with the summed columns in the key (drizzle has
     // no INCLUDE), both the by-date and the by-kind reads are index-only scans, never the heap;
     // (created_at, id) is also the page's and the export's order.
-    index('ledger_designer_created_idx').on(t.designerId, t.createdAt, t.id, t.amount, t.fee, t.net, t.kind, t.state),
+    index('ledger_designer_created_idx').on(
+      t.designerId,
+      t.createdAt,
+      t.id,
+      t.amount,
+      t.fee,
+      t.net,
+      t.kind,
+      t.state,
+    ),
     index('ledger_designer_kind_created_idx').on(
       t.designerId,
       t.kind,

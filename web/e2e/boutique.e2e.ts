@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Brand, ListPage, ProductDetail, ProductItem } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, demoApi, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { DEMO, demoApi, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the boutique screens, light and dark. */
 const shotsDir = process.env.E2E_SHOTS_DIR;

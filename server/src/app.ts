@@ -5,6 +5,7 @@ import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { AccessLogController } from './http/access-log.ts';
 import { requestLogSerializers } from './http/log-redaction.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -37,7 +38,6 @@ import { smsRoutes } from './modules/sms/routes.ts';
 import { tagsRoutes } from './modules/tags/routes.ts';
 import { vaultRoutes } from './modules/vault/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
-import { accessLogPlugin } from './plugins/access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
@@ -66,8 +66,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: requestLogSerializers },
-    // One line a request, from accessLogPlugin.
-    disableRequestLogging: true,
+    logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -77,7 +76,6 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(accessLogPlugin);
   await app.register(contextPlugin, { config, db: database.db });
   await app.register(rateLimitPlugin, { store: rateLimitStore });
   await app.register(requestContextPlugin);

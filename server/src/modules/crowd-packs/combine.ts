@@ -12,7 +12,7 @@ import { sampleClause } from './compile.ts';
  * They are asked of the designer's fans, one semi join per include group and one anti join for
  * the exclusions, which PostgreSQL runs as hash joins over the members' key. The same question as
  * `(A ∪ B) INTERSECT … EXCEPT (C ∪ …)`, without hashing and deduplicating every member set (5.3 s
- * for three packs of half a million fans each; about 1 s this way, bench/RESULTS.md).
+ * for three packs of half a million fans each; 0.6 s this way, bench/RESULTS.md).
  */
 const inPacks = (packIds: readonly number[]): SQL =>
   sql`exists (select 1 from ${m} where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(packIds)}))`;

@@ -42,9 +42,9 @@ describe('login, guard and logout in Chromium', () => {
     await page.waitForURL(/\/my-vault\/vault-statistics$/);
     const available = await availableBalanceFromApi();
     const yuan = Math.trunc(available / 100).toLocaleString('zh-CN');
+    // The card shows a skeleton until the balance arrives.
     const card = page.getByTestId('balance-available');
-    await card.waitFor();
-    await expect(card.innerText()).resolves.toContain(yuan);
+    await expect.poll(() => card.innerText(), { timeout: 30_000 }).toContain(yuan);
     expect(available).toBeGreaterThan(0);
     await context.close();
   });

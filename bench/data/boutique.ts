@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
 import { seedBoutique } from '../../server/src/seed/boutique.ts';
-import { at, type RowHash } from './sql-hash.ts';
+import { at, type RowHash } from '../../server/src/seed/row-hash.ts';
 
 const ORDER_STATES = sql`'{paid,shipped,completed,completed,completed,completed,refunded}'::text[]`;
 

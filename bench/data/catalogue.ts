@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
-import { at, pick, type RowHash, textArray } from './sql-hash.ts';
+import { at, pick, type RowHash, textArray } from '../../server/src/seed/row-hash.ts';
 
 const VIDEO_TITLES = [
   '旗袍的盘扣怎么做',

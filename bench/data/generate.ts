@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../server/src/db/client.ts';
 import { crowdPacks } from '../../server/src/db/schema/index.ts';
+import { rowHash } from '../../server/src/seed/row-hash.ts';
 import { insertBoutique } from './boutique.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { insertCrowdPacks } from './crowd-packs.ts';
 import { insertDesigners } from './designers.ts';
 import { insertFans } from './fans.ts';
 import { insertLedger } from './ledger.ts';
-import { rowHash } from './sql-hash.ts';
 import { type BenchTarget, clearPgliteDirectory, ensurePostgresDatabase, openTarget } from './target.ts';
 import { HEAVY_ACCOUNT, type Volumes, volumesAt } from './volumes.ts';
 

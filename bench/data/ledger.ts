@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
 import { rebuildLedgerRollups } from '../../server/src/modules/vault/ledger.ts';
-import { at, type RowHash } from './sql-hash.ts';
+import { at, type RowHash } from '../../server/src/seed/row-hash.ts';
 
 /** Rows per INSERT statement (keeps each statement's memory bounded). */
 const CHUNK = 250_000;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { FAN_PICTURE_VARIANTS } from '../modules/image-files/pictures.ts';
 import { colourSlugs, picturePrefix } from './pictures.ts';
+import { pick as pickBy, type RowHash, rowHash, textArray } from './row-hash.ts';
 
 /**
  * demo's 20,000 fans with measurements, wardrobes, photos, timelines and tags (issue 7), made
@@ -10,28 +11,12 @@ import { colourSlugs, picturePrefix } from './pictures.ts';
  */
 export const DEMO_FAN_COUNT = 20_000;
 
-/** A text[] parameter (each element quoted, so empty strings survive). */
-const textArray = (items: readonly string[]) =>
-  sql`${`{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 const intArray = (items: readonly number[]) => sql`${`{${items.join(',')}}`}::int[]`;
 
-/** A salt per use, so the fields of one fan are independent. */
-const saltOf = (salt: string) =>
-  [...salt].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7) % 1_000_003;
-
-/**
- * A deterministic integer in [0, 2^28) from the fan number `n` and a salt: a multiplicative
- * hash with two xor-shift rounds in bigint arithmetic (cheap enough for a million rows; md5 was
- * ten times slower on PGlite).
- */
-const hash = (n: SQL, salt: string) => {
-  const x0 = sql`((${n})::bigint * 2654435761 + ${sql.raw(String(saltOf(salt) * 7919))}) % 4294967296`;
-  const x1 = sql`((((${x0}) # ((${x0}) >> 15)) * 73244475) % 4294967296)`;
-  return sql`((((${x1}) # ((${x1}) >> 13)) % 268435456)::int)`;
-};
+/** The demo seed's row hash: the benchmark's generator with seed 0. */
+const hash = rowHash(0);
 /** One of `items`, picked by the hash. */
-const pick = (items: SQL, n: SQL, salt: string) =>
-  sql`(${items})[1 + ${hash(n, salt)} % cardinality(${items})]`;
+const pick = (items: SQL, n: SQL, salt: string) => pickBy(hash, items, n, salt);
 
 const PREFIXES = ['小', '阿', '', '', 'Miss', '爱穿', '', '一只', '', '不想起床的'];
 const NAMES = [
@@ -164,11 +149,19 @@ const numbered = (designerId: number) =>
   sql`(select id, gender, followed_at, last_active_at, order_count, source, row_number() over (order by id) as g
        from fans where designer_id = ${designerId})`;
 
-/** Measurements (75% of fans), wardrobes (0–4 garments), photos (30%), timelines. */
-async function insertFanDetails(db: Database, designerId: number): Promise<void> {
+/**
+ * Measurements (75% of fans) and wardrobes (0–4 garments a fan), from `rowHash` so the benchmark's
+ * heavy designer gets the same shapes from its own seed.
+ */
+export async function insertMeasurementsAndWardrobes(
+  db: Database,
+  designerId: number,
+  rowHash: RowHash,
+): Promise<void> {
   const n = sql.raw('f.g');
   const female = sql`(f.gender = 'female')`;
-  const spread = (salt: string, range: number) => sql`(${hash(n, salt)} % ${range})`;
+  const spread = (salt: string, range: number) => sql`(${rowHash(n, salt)} % ${range})`;
+  const pickHashed = (items: SQL, at: SQL, salt: string) => pickBy(rowHash, items, at, salt);
   await db.execute(sql`
     insert into fan_measurements (fan_id, height_mm, weight_g, bust_mm, waist_mm, hip_mm,
                                   shoulder_mm, sleeve_mm, inseam_mm, updated_at)
@@ -183,17 +176,24 @@ async function insertFanDetails(db: Database, designerId: number): Promise<void>
            case when ${female} then 700 else 760 end + ${spread('inseam', 90)},
            f.last_active_at
     from ${numbered(designerId)} as f
-    where ${hash(n, 'measured')} % 100 < 75`);
+    where ${rowHash(n, 'measured')} % 100 < 75`);
   const item = sql.raw('(f.g * 8 + j)');
   await db.execute(sql`
     insert into fan_wardrobe_items (fan_id, category, size, color, image_url, source, created_at)
-    select f.id, c.category, ${pick(textArray(SIZES), item, 'size')}, ${pick(textArray(COLORS), item, 'color')},
-           ${picturePrefix(designerId)} || 'garment-' || c.category || '-' || ${pick(textArray(colourSlugs(COLORS)), item, 'color')} || '.png',
+    select f.id, c.category, ${pickHashed(textArray(SIZES), item, 'size')}, ${pickHashed(textArray(COLORS), item, 'color')},
+           ${picturePrefix(designerId)} || 'garment-' || c.category || '-' || ${pickHashed(textArray(colourSlugs(COLORS)), item, 'color')} || '.png',
            case when j <= f.order_count then 'purchase' else 'manual' end,
            f.followed_at + (f.last_active_at - f.followed_at) * (j / 5.0)
     from ${numbered(designerId)} as f
-    cross join lateral generate_series(1, ${hash(n, 'wardrobe')} % 5) as j
-    cross join lateral (select ${pick(textArray(CATEGORIES), item, 'category')} as category) as c`);
+    cross join lateral generate_series(1, ${rowHash(n, 'wardrobe')} % 5) as j
+    cross join lateral (select ${pickHashed(textArray(CATEGORIES), item, 'category')} as category) as c`);
+}
+
+/** Measurements, wardrobes, photos (30%), timelines. */
+async function insertFanDetails(db: Database, designerId: number): Promise<void> {
+  await insertMeasurementsAndWardrobes(db, designerId, hash);
+  const n = sql.raw('f.g');
+  const item = sql.raw('(f.g * 8 + j)');
   await db.execute(sql`
     insert into fan_images (fan_id, url, labels, created_at)
     select f.id, ${picturePrefix(designerId)} || 'fan-photo-' || (1 + ${hash(item, 'photo')} % ${FAN_PICTURE_VARIANTS}) || '.png',

@@ -313,8 +313,13 @@ export const packCountBodySchema = z.discriminatedUnion('kind', [
 export type PackCountBody = z.input<typeof packCountBodySchema>;
 
 export const packCountSchema = z.object({
-  /** Fans the whole definition matches now. */
+  /** Fans the whole definition matches now (estimated when `totalMargin` is not null). */
   total: z.number().int(),
+  /**
+   * Null when `total` is exact; else `total` was estimated from a sample and this is its 95 %
+   * margin in fans (shown as "about N ± margin"). A saved pack's size is always exact.
+   */
+  totalMargin: z.number().int().nullable(),
   /** All the designer's fans. */
   allFans: z.number().int(),
   /** total ÷ allFans (0 without fans). */
@@ -325,8 +330,9 @@ export const packCountSchema = z.object({
    */
   nodes: z.record(z.string(), z.number().int()),
   /**
-   * True when `allFans` and the nodes' own counts were estimated from a sample of a very large
-   * fan base (shown as "about N"); `total` (and the root node's count) is always exact.
+   * True when the counts were read from a sample of a very large fan base (about 20,000 of
+   * them): `allFans` and the nodes' own counts are estimates (shown as "about N"), and so is
+   * `total` unless the sample found too few matches (`totalMargin` null: counted exactly).
    */
   estimated: z.boolean(),
   elapsedMs: z.number().int(),

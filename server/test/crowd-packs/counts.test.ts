@@ -359,6 +359,9 @@ describe('issue 8 item 1: every operator counts the hand-computed fans', () => {
     );
     const answer = await count(rule);
     expect(answer.total).toBe(2); // C, E
+    // Five fans are counted exactly, every one of them.
+    expect(answer.estimated).toBe(false);
+    expect(answer.totalMargin).toBeNull();
     expect(answer.nodes).toEqual({
       rule: 2,
       'rule.children.0': 3,

@@ -28,7 +28,6 @@ import {
   combinationNodes,
   combinationTotalSql,
   combinationTraceSql,
-  sourcesOf,
 } from './combine.ts';
 import { nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
 import { LIVE_COUNT_TIMEOUT_MS, limitStatements, membersSqlOf } from './compute.ts';
@@ -37,10 +36,19 @@ import { ownPack, toPackRef } from './rows.ts';
 
 type CountBody = z.output<typeof packCountBodySchema>;
 
-/** Above this many fans (planner estimate), a live count's per-node counts come from a sample. */
-export const SAMPLE_ABOVE = 200_000;
-/** About how many fans the sample holds. */
-const SAMPLE_FANS = 20_000;
+/**
+ * When a live count reads a sample instead of every fan (issue 8 item 3, issue 10 item 3): above
+ * `aboveFans` (planner estimate) it reads about `sampleFans` of them and scales, so a count costs
+ * the same at a million fans as at twenty thousand. The total is still counted exactly when the
+ * sample holds fewer than `minHits` matches: a rare audience would be a guess (±20 % and worse),
+ * and the exact count of a selective rule is the one worth waiting for.
+ */
+export interface LiveCountSampling {
+  aboveFans: number;
+  sampleFans: number;
+  minHits: number;
+}
+export const LIVE_COUNT_SAMPLING: LiveCountSampling = { aboveFans: 200_000, sampleFans: 20_000, minHits: 100 };
 
 /** A statement stopped by statement_timeout (57014) is the rule's fault: 40000, not a 500. */
 async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T> {
@@ -58,40 +66,72 @@ async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T
 }
 
 /**
- * The share of the designer's fans the per-node counts read: all of them (null) up to
- * SAMPLE_ABOVE fans (planner estimate), else a sample of about SAMPLE_FANS.
+ * How a live count reads the designer's fans: all of them (null) up to `sampling.aboveFans`
+ * (planner estimate), else a `percent` of the table's pages holding about `sampling.sampleFans`
+ * of them, and the planner's estimate of all of them (`designerFans`) to scale the sample to.
  */
-async function nodeSamplePercent(tx: Database, designerId: number): Promise<number | null> {
+async function sampleOf(
+  tx: Database,
+  designerId: number,
+  sampling: LiveCountSampling,
+): Promise<{ percent: number; designerFans: number } | null> {
   const designerFans = (await planOf(tx, eq(fans.designerId, designerId)))['Plan Rows'];
-  return designerFans > SAMPLE_ABOVE ? Number(((100 * SAMPLE_FANS) / designerFans).toFixed(4)) : null;
+  return designerFans > sampling.aboveFans
+    ? { percent: Number(((100 * sampling.sampleFans) / designerFans).toFixed(4)), designerFans }
+    : null;
 }
 
 /**
- * A live count: the exact total (one query the planner answers from indexes), then each node's
- * own count (what the editor shows beside it) in one scan — over a sample of about SAMPLE_FANS of
- * the designer's fans when there are more than SAMPLE_ABOVE, then scaled and labelled
- * `estimated` (the total stays exact).
+ * The 95 % margin of a total estimated from `hits` matches among `sampled` fans, scaled to
+ * `population` fans (binomial; the page sample clusters rows, so it is a floor, labelled "about").
+ */
+export function sampleMargin(hits: number, sampled: number, population: number): number {
+  if (sampled === 0) return 0;
+  const p = hits / sampled;
+  return Math.round(1.96 * Math.sqrt((p * (1 - p)) / sampled) * population);
+}
+
+/**
+ * A live count in one pass over the designer's fans (or a sample of them): the whole
+ * definition's matches (`whole`), each node's own (`n0`, `n1`, …, what the editor shows beside
+ * it) and all fans. A sample's counts are its shares of the fans it read times the planner's
+ * estimate of all the designer's fans (a ratio estimate: the number of fans a page sample reads
+ * varies more than the shares do), flagged `estimated`, and the total carries its margin —
+ * unless the sample found too few matches to estimate, when the total is counted exactly by
+ * `exactTotalSql` (one index-friendly count).
  */
 async function liveCount(
   tx: Database,
   designerId: number,
   nodes: Array<{ path: string }>,
-  totalSql: SQL,
   countsSql: (samplePercent: number | null) => SQL,
+  exactTotalSql: SQL,
   wholePath: 'rule' | 'combination',
+  sampling: LiveCountSampling,
 ) {
-  const [exact] = await rowsOf<{ n: number }>(tx, totalSql);
-  const total = exact!.n;
-  const percent = await nodeSamplePercent(tx, designerId);
-  const [row] = await rowsOf<Record<string, number>>(tx, countsSql(percent));
-  const scale = (n: number | undefined) =>
-    percent === null ? (n ?? 0) : Math.round(((n ?? 0) * 100) / percent);
+  const sample = await sampleOf(tx, designerId, sampling);
+  const [row] = await rowsOf<Record<string, number>>(tx, countsSql(sample?.percent ?? null));
+  const read = row!.all_fans ?? 0;
+  const allFans = sample === null || read === 0 ? read : sample.designerFans;
+  const scale = (n: number | undefined) => (read === 0 ? 0 : Math.round(((n ?? 0) * allFans) / read));
+  const hits = row!.whole ?? 0;
+  let total = scale(hits);
+  let totalMargin: number | null = null;
+  if (sample !== null) {
+    if (hits < sampling.minHits) {
+      const [exact] = await rowsOf<{ n: number }>(tx, exactTotalSql);
+      total = exact!.n;
+    } else {
+      totalMargin = sampleMargin(hits, read, allFans);
+    }
+  }
   const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scale(row![`n${index}`])]));
   return {
     total,
-    allFans: Math.max(scale(row!.all_fans), total),
+    totalMargin,
+    allFans: Math.max(allFans, total),
     nodes: { ...counts, [wholePath]: total },
-    estimated: percent !== null,
+    estimated: sample !== null,
   };
 }
 
@@ -105,6 +145,7 @@ export async function countDefinition(
   designerId: number,
   body: CountBody,
   now: Date,
+  sampling: LiveCountSampling = LIVE_COUNT_SAMPLING,
 ): Promise<PackCount> {
   const started = performance.now();
   const result = await db.transaction(async (tx) => {
@@ -118,9 +159,10 @@ export async function countDefinition(
           tx,
           designerId,
           ruleNodes,
-          ruleTotalSql(body.rule, ctx),
           (percent) => ruleCountsSql(ruleNodes, ctx, percent),
+          ruleTotalSql(body.rule, ctx),
           'rule',
+          sampling,
         ),
       );
     }
@@ -132,9 +174,10 @@ export async function countDefinition(
         tx,
         designerId,
         nodes,
+        (percent) => combinationCountsSql(body.combination, nodes, designerId, percent),
         combinationTotalSql(body.combination, designerId),
-        (percent) => combinationCountsSql(nodes, sourcesOf(body.combination), designerId, percent),
         'combination',
+        sampling,
       ),
     );
   });

@@ -58,24 +58,29 @@ export function combinationNodes(combination: Combination): Array<{ path: string
 }
 
 /**
- * Each node's fans (`n0`, `n1`, …) and all the designer's fans (`all_fans`), in one pass over
- * them, or over a `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each
- * fan's source packs are looked up once, by the members' key (`offset 0` keeps the lookup from
- * being repeated for every node's count); a node holds the fan when they share a pack.
+ * The whole combination's fans (`whole`), each node's (`n0`, `n1`, …) and all the designer's fans
+ * (`all_fans`), in one pass over them, or over a `samplePercent` sample of them (the rule counts'
+ * sampling, compile.ts). Each fan's source packs are looked up once, by the members' key
+ * (`offset 0` keeps the lookup from being repeated for every count); a node holds the fan when
+ * they share a pack.
  */
 export function combinationCountsSql(
+  combination: Combination,
   nodes: Array<{ packIds: number[] }>,
-  sources: readonly number[],
   designerId: number,
   samplePercent: number | null,
 ): SQL {
+  const holds = (packIds: readonly number[]) => sql`coalesce(packs && ${intArray(packIds)}, false)`;
   const columns = nodes.map(
-    ({ packIds }, index) =>
-      sql`count(*) filter (where packs && ${intArray(packIds)})::int as ${sql.raw(`n${index}`)}`,
+    ({ packIds }, index) => sql`count(*) filter (where ${holds(packIds)})::int as ${sql.raw(`n${index}`)}`,
   );
-  return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)}
+  const whole = combination.include.map((group) => holds(group));
+  if (combination.exclude.length > 0) whole.push(sql`not ${holds(combination.exclude)}`);
+  return sql`select count(*)::int as all_fans,
+                    count(*) filter (where ${sql.join(whole, sql` and `)})::int as whole,
+                    ${sql.join(columns, sql`, `)}
              from (select (select array_agg(${m.packId}) from ${m}
-                           where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(sources)})) as packs
+                           where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(sourcesOf(combination))})) as packs
                    from ${fans}${sampleClause(samplePercent)} where ${designerFans(designerId)} offset 0) per_fan`;
 }
 

@@ -227,9 +227,9 @@ export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
 
 /**
  * One scan of the designer's fans answering every node's count on its own (`count(*) filter
- * (where …)`) and the number of all fans: `all_fans`, `n0`, `n1`, …. With `samplePercent`, the
- * scan reads that share of the table's pages (TABLESAMPLE SYSTEM, a fixed seed), and the counts
- * are of the sample: the caller scales them.
+ * (where …)`) and the number of all fans: `all_fans`, `whole` (the root, `nodes[0]`, so the whole
+ * rule), `n1`, `n2`, …. With `samplePercent`, the scan reads that share of the table's pages
+ * (TABLESAMPLE SYSTEM, a fixed seed), and the counts are of the sample: the caller scales them.
  */
 export function ruleCountsSql(
   nodes: PathedNode[],
@@ -237,7 +237,8 @@ export function ruleCountsSql(
   samplePercent: number | null = null,
 ): SQL {
   const columns = nodes.map(
-    ({ node }, index) => sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
+    ({ node }, index) =>
+      sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(index === 0 ? 'whole' : `n${index}`)}`,
   );
   return sql`select count(*)::int as all_fans, ${sql.join(columns, sql`, `)} from ${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${ctx.designerId}`;
 }

@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { PackCount } from '@dc/contract';
 import { Alert, Card, Flex, Progress, Spin, Statistic, Typography } from 'antd';
-import { useT } from '../../locales/index.ts';
+import { type Translate, useT } from '../../locales/index.ts';
 
 export interface PackCountBarProps {
   count: PackCount | undefined;
@@ -9,6 +9,15 @@ export interface PackCountBarProps {
   /** The definition is incomplete: no count is asked for. */
   invalid: boolean;
 }
+
+/** "N fans match", or "about N ± margin" when the total was estimated from a sample. */
+const matchedText = (count: PackCount, t: Translate) =>
+  count.totalMargin === null
+    ? t('crowdPacks.live.matched', { count: count.total.toLocaleString() })
+    : t('crowdPacks.live.matchedAbout', {
+        count: count.total.toLocaleString(),
+        margin: count.totalMargin.toLocaleString(),
+      });
 
 /** The live count at the top of an editor: fans matched and their share of all fans. */
 export function PackCountBar({ count, loading, invalid }: PackCountBarProps) {
@@ -21,11 +30,12 @@ export function PackCountBar({ count, loading, invalid }: PackCountBarProps) {
           title={t('crowdPacks.column.size')}
           prefix={<TeamOutlined />}
           value={count?.total ?? '—'}
+          suffix={count && count.totalMargin !== null ? `± ${count.totalMargin.toLocaleString()}` : undefined}
           valueStyle={{ fontSize: 28 }}
         />
         <Flex vertical gap={4} style={{ minWidth: 220, flex: 1 }}>
           <Typography.Text data-testid="pack-live-total">
-            {count ? t('crowdPacks.live.matched', { count: count.total.toLocaleString() }) : '—'}
+            {count ? matchedText(count, t) : '—'}
           </Typography.Text>
           <Progress percent={count ? Math.round(count.share * 1000) / 10 : 0} showInfo={false} size="small" />
           <Typography.Text type="secondary">

@@ -89,7 +89,10 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
 
   it('§issue 8 item 3: a combination is estimated in the same pass as its nodes', async () => {
     const women = await createRulePack('women', and(cond({ field: 'gender', op: 'in', values: ['female'] })));
-    const imports = await createRulePack('imports', and(cond({ field: 'source', op: 'in', values: ['import'] })));
+    const imports = await createRulePack(
+      'imports',
+      and(cond({ field: 'source', op: 'in', values: ['import'] })),
+    );
     expect(women.size).toBe(exactly(female));
     const answer = await countDefinition(
       t.db,

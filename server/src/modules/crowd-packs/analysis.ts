@@ -48,7 +48,11 @@ export interface LiveCountSampling {
   sampleFans: number;
   minHits: number;
 }
-export const LIVE_COUNT_SAMPLING: LiveCountSampling = { aboveFans: 200_000, sampleFans: 20_000, minHits: 100 };
+export const LIVE_COUNT_SAMPLING: LiveCountSampling = {
+  aboveFans: 200_000,
+  sampleFans: 20_000,
+  minHits: 100,
+};
 
 /** A statement stopped by statement_timeout (57014) is the rule's fault: 40000, not a 500. */
 async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
+import { LIVE_COUNT_SAMPLING } from '../../server/src/modules/crowd-packs/analysis.ts';
 import { COMBINATION_PACKS } from '../data/crowd-packs.ts';
 import { HEAVY_ACCOUNT } from '../data/volumes.ts';
 
@@ -18,6 +19,11 @@ export interface Fixtures {
   year: number;
   /** Ledger rows of the export scenario's range. */
   exportRows: number;
+  /**
+   * The share of the table's pages a live crowd-pack count samples for the heavy designer (as
+   * the server works it out from the planner's estimate); 100 when it counts every fan.
+   */
+  samplePercent: number;
 }
 
 export const rowsOf = async <T>(db: Database, query: SQL) =>
@@ -35,10 +41,11 @@ export async function readFixtures(db: Database): Promise<Fixtures> {
   );
   if (!designer) throw new Error('no heavy designer in the bench database');
   const designerId = designer.id;
-  const [fan] = await rowsOf<{ id: number }>(
+  const [fan] = await rowsOf<{ id: number; fans: number }>(
     db,
-    sql`select (min(id) + count(*) / 2)::int as id from fans where designer_id = ${designerId}`,
+    sql`select (min(id) + count(*) / 2)::int as id, count(*)::int as fans from fans where designer_id = ${designerId}`,
   );
+  const { aboveFans, sampleFans } = LIVE_COUNT_SAMPLING;
   const tags = await rowsOf<{ id: number }>(
     db,
     sql`select id from tags where designer_id = ${designerId} order by id`,
@@ -68,5 +75,6 @@ export async function readFixtures(db: Database): Promise<Fixtures> {
     daysAgo,
     year: Number(daysAgo(0).slice(0, 4)),
     exportRows: exported!.n,
+    samplePercent: fan!.fans > aboveFans ? Number(((100 * sampleFans) / fan!.fans).toFixed(4)) : 100,
   };
 }

@@ -53,6 +53,9 @@ export function postgresHandle(url: string, max = 20): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
     // A query that runs away must not hold a connection forever.
     statement_timeout: 30_000,
+    // The console's statements are short; compiling them (JIT, above a planner cost the
+    // sampled live counts and ledger totals pass) cost 4–6 ms for no gain (bench/RESULTS.md).
+    options: '-c jit=off',
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

@@ -97,7 +97,7 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
     const answer = await countDefinition(
       t.db,
       me.id,
-      { kind: 'combination', combination: { include: [[women.id]], exclude: [imports.id] } },
+      { kind: 'combined', combination: { include: [[women.id]], exclude: [imports.id] } },
       now,
       SAMPLING,
     );

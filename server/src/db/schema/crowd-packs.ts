@@ -78,7 +78,11 @@ export const crowdPackMembers = pgTable(
       .notNull()
       .references(() => fans.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.packId, t.fanId] }), index('crowd_pack_members_fan_idx').on(t.fanId)],
+  (t) => [
+    primaryKey({ columns: [t.packId, t.fanId] }),
+    // A fan's packs in one index-only descent: combination counts look them up fan by fan.
+    index('crowd_pack_members_fan_pack_idx').on(t.fanId, t.packId),
+  ],
 );
 
 /** One computation's size: the detail's size history. */

@@ -174,6 +174,23 @@ export function scenariosFor(f: Fixtures): Scenario[] {
       ],
     },
     {
+      id: 'ledger-page-days',
+      name: 'ledger page, kind + state + 90 days',
+      mode: 'load',
+      request: get(
+        `/vault/ledger?page=1&pageSize=20&kind=course_sale&state=available&dateFrom=${f.daysAgo(89)}&dateTo=${f.today}`,
+      ),
+      // Totals of whole days, a kind and a state: the daily rollups hold them.
+      rawSql: [
+        sql`select * from ledger_entries where designer_id = ${d} and kind = 'course_sale' and state = 'available'
+              and created_at >= ${dayStart(f.daysAgo(89))} and created_at < ${dayStart(f.today)} + interval '1 day'
+            order by created_at desc, id desc limit 20`,
+        sql`select sum(entries), sum(amount), sum(fee), sum(net) from ledger_daily_rollups
+            where designer_id = ${d} and kind = 'course_sale' and state = 'available'
+              and day between ${f.daysAgo(89)}::date and ${f.today}::date`,
+      ],
+    },
+    {
       id: 'ledger-export',
       name: `ledger CSV export (${f.exportRows.toLocaleString('en')} rows)`,
       mode: 'export',

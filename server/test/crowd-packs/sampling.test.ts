@@ -80,6 +80,20 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
     expect(answer.nodes.rule).toBe(answer.total);
   });
 
+  it('§issue 8 item 3: each condition’s own count is estimated too (from part of the sample)', async () => {
+    const answer = await countRule(
+      and(
+        cond({ field: 'gender', op: 'in', values: ['female'] }),
+        cond({ field: 'source', op: 'in', values: ['import'] }),
+      ),
+    );
+    const near = (estimate: number | undefined, exact: number, share: number) =>
+      expect(Math.abs((estimate ?? 0) - exact)).toBeLessThanOrEqual(exact * share);
+    near(answer.nodes['rule.children.0'], exactly(female), 0.1);
+    near(answer.nodes['rule.children.1'], exactly(imported), 0.35);
+    near(answer.total, exactly((i) => female(i) && imported(i)), 0.35);
+  });
+
   it('§issue 8 item 3: a rare audience (too few in the sample) is counted exactly', async () => {
     const answer = await countRule(and(cond({ field: 'source', op: 'in', values: ['recruitment'] })));
     expect(answer.estimated).toBe(true);

@@ -98,7 +98,7 @@ export function sampleMargin(hits: number, sampled: number, population: number):
 /**
  * A live count in one pass over the designer's fans (or a sample of them): the whole
  * definition's matches (`whole`), each node's own (`n0`, `n1`, …, what the editor shows beside
- * it) and all fans. A sample's counts are its shares of the fans it read times the planner's
+ * it; over `node_fans` of them when given) and all fans. A sample's counts are its shares of the fans it read times the planner's
  * estimate of all the designer's fans (a ratio estimate: the number of fans a page sample reads
  * varies more than the shares do), flagged `estimated`, and the total carries its margin —
  * unless the sample found too few matches to estimate, when the total is counted exactly by
@@ -117,7 +117,11 @@ async function liveCount(
   const [row] = await rowsOf<Record<string, number>>(tx, countsSql(sample?.percent ?? null));
   const read = row!.all_fans ?? 0;
   const allFans = sample === null || read === 0 ? read : sample.designerFans;
-  const scale = (n: number | undefined) => (read === 0 ? 0 : Math.round(((n ?? 0) * allFans) / read));
+  const scaleFrom = (of: number) => (n: number | undefined) =>
+    of === 0 ? 0 : Math.round(((n ?? 0) * allFans) / of);
+  const scale = scaleFrom(read);
+  // A rule's nodes may be counted over part of the sample (compile.ts).
+  const scaleNode = scaleFrom(row!.node_fans ?? read);
   const hits = row!.whole ?? 0;
   let total = scale(hits);
   let totalMargin: number | null = null;
@@ -129,7 +133,7 @@ async function liveCount(
       totalMargin = sampleMargin(hits, read, allFans);
     }
   }
-  const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scale(row![`n${index}`])]));
+  const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scaleNode(row![`n${index}`])]));
   return {
     total,
     totalMargin,

@@ -91,7 +91,11 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
       expect(Math.abs((estimate ?? 0) - exact)).toBeLessThanOrEqual(exact * share);
     near(answer.nodes['rule.children.0'], exactly(female), 0.1);
     near(answer.nodes['rule.children.1'], exactly(imported), 0.35);
-    near(answer.total, exactly((i) => female(i) && imported(i)), 0.35);
+    near(
+      answer.total,
+      exactly((i) => female(i) && imported(i)),
+      0.35,
+    );
   });
 
   it('§issue 8 item 3: a rare audience (too few in the sample) is counted exactly', async () => {

@@ -1,11 +1,11 @@
 import type { LedgerFilters } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleDueEntries } from '../../src/modules/vault/ledger.ts';
 import {
   ledgerTotalsFromRollups,
   ledgerTotalsQuery,
   rollupsAnswer,
 } from '../../src/modules/vault/ledger-query.ts';
-import { settleDueEntries } from '../../src/modules/vault/ledger.ts';
 import { createVaultApp, NOW, type VaultApp } from './support.ts';
 
 /**

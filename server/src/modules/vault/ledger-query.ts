@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerFilters, LedgerPage } from '@dc/contract';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ledgerDailyRollups, ledgerEntries as l } from '../../db/schema/index.ts';
+import { ledgerEntries as l, ledgerDailyRollups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';

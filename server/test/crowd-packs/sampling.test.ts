@@ -22,7 +22,9 @@ import { and, cond } from './support.ts';
  * same code runs with the thresholds scaled down to 6,000 fans and a sample of about 2,000.
  */
 const FANS = 6_000;
-const SAMPLING: LiveCountSampling = { aboveFans: 1_000, sampleFans: 2_000, minHits: 100 };
+const SAMPLING: LiveCountSampling = { aboveFans: 1_000, sampleFans: 2_000, preciseHits: 300, minHits: 100 };
+/** The 95 % margin at share `p` of `sampled` fans, scaled to all of them (what each read yields). */
+const marginAt = (p: number, sampled: number) => 1.96 * Math.sqrt((p * (1 - p)) / sampled) * FANS;
 
 let t: AccountsApp;
 let me: Session;
@@ -78,6 +80,17 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
     // All fans and the share are estimates too, of the same sample.
     expect(Math.abs(answer.allFans - FANS)).toBeLessThanOrEqual(FANS * 0.15);
     expect(answer.nodes.rule).toBe(answer.total);
+    // Two thirds of the fans match: the first read (a quarter of the sample, ~500 fans) was enough.
+    expect(answer.totalMargin!).toBeGreaterThan(marginAt(2 / 3, 2_000) * 1.4);
+  });
+
+  it('§issue 8 item 3: a less common audience reads the whole sample before it answers', async () => {
+    const answer = await countRule(and(cond({ field: 'source', op: 'in', values: ['import'] })));
+    const exact = exactly(imported);
+    expect(answer.totalMargin).not.toBeNull();
+    // About 70 matches in the first read (under 300): the answer is the full sample's margin.
+    expect(answer.totalMargin!).toBeLessThan(marginAt(exact / FANS, 2_000) * 1.4);
+    expect(Math.abs(answer.total - exact)).toBeLessThanOrEqual(2 * answer.totalMargin!);
   });
 
   it('§issue 8 item 3: each condition’s own count is estimated too (from part of the sample)', async () => {

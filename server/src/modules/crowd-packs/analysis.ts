@@ -102,41 +102,42 @@ export function sampleMargin(hits: number, sampled: number, population: number):
 }
 
 /**
- * A live count in one pass over the designer's fans (or one or two passes over samples of
- * them): the whole definition's matches (`whole`), each node's own (`n0`, `n1`, …, what the
- * editor shows beside it; over `node_fans` of them when given) and all fans. `countsSql` is
- * asked with `nodeSubsample` on the full sample only (compile.ts). A sample's counts are its
- * shares of the fans it read times the planner's estimate of all the designer's fans (a ratio
- * estimate: the number of fans a page sample reads varies more than the shares do), flagged
- * `estimated`, and the total carries its margin — unless the sample found too few matches to
- * estimate, when the total is counted exactly by `exactTotalSql` (one index-friendly count).
+ * A live count: the whole definition's matches (`whole`), each node's own (`n0`, `n1`, …, what
+ * the editor shows beside it) and all fans. Up to `aboveFans` one exact pass over the designer's
+ * fans. Above, a first read of a quarter of the sample answers everything; when its matches are
+ * too few for ±10 %, the whole sample is read again for the total alone (the node counts stay
+ * those of the first read). Sampled counts are the shares of the fans read times the planner's
+ * estimate of all the designer's fans (a ratio estimate: the number of fans a page sample reads
+ * varies more than the shares do), flagged `estimated`, and the total carries its margin —
+ * unless even the whole sample found too few matches, when the total is counted exactly by
+ * `exactTotalSql` (one index-friendly count).
  */
 async function liveCount(
   tx: Database,
   designerId: number,
   nodes: Array<{ path: string }>,
-  countsSql: (samplePercent: number | null, nodeSubsample: boolean) => SQL,
+  countsSql: (samplePercent: number | null, withNodes: boolean) => SQL,
   exactTotalSql: SQL,
   wholePath: 'rule' | 'combination',
   sampling: LiveCountSampling,
 ) {
   const sample = await sampleOf(tx, designerId, sampling);
-  const countsOf = async (percent: number | null, nodeSubsample: boolean) =>
-    (await rowsOf<Record<string, number>>(tx, countsSql(percent, nodeSubsample)))[0]!;
-  let row: Record<string, number> | undefined;
-  if (sample !== null) {
-    const first = await countsOf(Number((sample.percent / FIRST_READ_SHARE).toFixed(4)), false);
-    if ((first.whole ?? 0) >= sampling.preciseHits) row = first;
-  }
-  row ??= await countsOf(sample?.percent ?? null, sample !== null);
+  const countsOf = async (percent: number | null, withNodes: boolean) =>
+    (await rowsOf<Record<string, number>>(tx, countsSql(percent, withNodes)))[0]!;
+  const nodeRow = await countsOf(
+    sample === null ? null : Number((sample.percent / FIRST_READ_SHARE).toFixed(4)),
+    true,
+  );
+  const row =
+    sample === null || (nodeRow.whole ?? 0) >= sampling.preciseHits
+      ? nodeRow
+      : await countsOf(sample.percent, false);
   const read = row.all_fans ?? 0;
   const allFans = sample === null || read === 0 ? read : sample.designerFans;
   const scaleFrom = (of: number) => (n: number | undefined) =>
     of === 0 ? 0 : Math.round(((n ?? 0) * allFans) / of);
-  const scale = scaleFrom(read);
-  const scaleNode = scaleFrom(row.node_fans ?? read);
   const hits = row.whole ?? 0;
-  let total = scale(hits);
+  let total = scaleFrom(read)(hits);
   let totalMargin: number | null = null;
   if (sample !== null) {
     if (hits < sampling.minHits) {
@@ -146,7 +147,8 @@ async function liveCount(
       totalMargin = sampleMargin(hits, read, allFans);
     }
   }
-  const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scaleNode(row[`n${index}`])]));
+  const scaleNode = scaleFrom(nodeRow.all_fans ?? 0);
+  const counts = Object.fromEntries(nodes.map(({ path }, index) => [path, scaleNode(nodeRow[`n${index}`])]));
   return {
     total,
     totalMargin,
@@ -180,7 +182,7 @@ export async function countDefinition(
           tx,
           designerId,
           ruleNodes,
-          (percent, nodeSubsample) => ruleCountsSql(ruleNodes, ctx, percent, nodeSubsample),
+          (percent, withNodes) => ruleCountsSql(ruleNodes, ctx, percent, withNodes),
           ruleTotalSql(body.rule, ctx),
           'rule',
           sampling,
@@ -195,7 +197,7 @@ export async function countDefinition(
         tx,
         designerId,
         nodes,
-        (percent) => combinationCountsSql(body.combination, nodes, designerId, percent),
+        (percent, withNodes) => combinationCountsSql(body.combination, nodes, designerId, percent, withNodes),
         combinationTotalSql(body.combination, designerId),
         'combination',
         sampling,

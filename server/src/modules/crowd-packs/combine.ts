@@ -58,9 +58,9 @@ export function combinationNodes(combination: Combination): Array<{ path: string
 }
 
 /**
- * The whole combination's fans (`whole`), each node's (`n0`, `n1`, …) and all the designer's fans
- * (`all_fans`), in one pass over them, or over a `samplePercent` sample of them (the rule counts'
- * sampling, compile.ts). Each fan's source packs are looked up once, by the members' key
+ * The whole combination's fans (`whole`), each node's (`n0`, `n1`, …; left out when `withNodes` is
+ * false) and all the designer's fans (`all_fans`), in one pass over them, or over a
+ * `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each fan's source packs are looked up once, by the members' key
  * (`offset 0` keeps the lookup from being repeated for every count); a node holds the fan when
  * they share a pack.
  */
@@ -69,16 +69,15 @@ export function combinationCountsSql(
   nodes: Array<{ packIds: number[] }>,
   designerId: number,
   samplePercent: number | null,
+  withNodes = true,
 ): SQL {
   const holds = (packIds: readonly number[]) => sql`coalesce(packs && ${intArray(packIds)}, false)`;
-  const columns = nodes.map(
+  const columns = (withNodes ? nodes : []).map(
     ({ packIds }, index) => sql`count(*) filter (where ${holds(packIds)})::int as ${sql.raw(`n${index}`)}`,
   );
   const whole = combination.include.map((group) => holds(group));
   if (combination.exclude.length > 0) whole.push(sql`not ${holds(combination.exclude)}`);
-  return sql`select count(*)::int as all_fans,
-                    count(*) filter (where ${sql.join(whole, sql` and `)})::int as whole,
-                    ${sql.join(columns, sql`, `)}
+  return sql`select ${sql.join([sql`count(*)::int as all_fans`, sql`count(*) filter (where ${sql.join(whole, sql` and `)})::int as whole`, ...columns], sql`, `)}
              from (select (select array_agg(${m.packId}) from ${m}
                            where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(sourcesOf(combination))})) as packs
                    from ${fans}${sampleClause(samplePercent)} where ${designerFans(designerId)} offset 0) per_fan`;

@@ -226,34 +226,25 @@ export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
   sql`select count(*)::int as n from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`;
 
 /**
- * A live count over its full sample reads each node's own count from a quarter of it: each
- * node probes every fan it reads (a tag, an order), while the whole rule stops at its first
- * unmet condition, so this halves the count's cost at a million fans (bench/RESULTS.md) and the
- * whole keeps the full sample's precision.
- */
-const NODE_SUBSAMPLE = 4;
-
-/**
  * One scan of the designer's fans answering every node's count on its own (`count(*) filter
  * (where …)`) and the number of all fans: `all_fans`, `whole` (the root, `nodes[0]`, so the whole
- * rule), `n1`, `n2`, … over `node_fans` of them. With `samplePercent`, the scan reads that share
- * of the table's pages (TABLESAMPLE SYSTEM, a fixed seed), with `nodeSubsample` the node counts
- * a quarter of those (`node_fans`), and the caller scales them.
+ * rule), `n1`, `n2`, …; with `withNodes` false only `all_fans` and `whole` (the whole rule stops
+ * at its first unmet condition, while each node probes every fan it reads). With
+ * `samplePercent`, the scan reads that share of the table's pages (TABLESAMPLE SYSTEM, a fixed
+ * seed), and the caller scales the counts.
  */
 export function ruleCountsSql(
   nodes: PathedNode[],
   ctx: CompileContext,
   samplePercent: number | null = null,
-  nodeSubsample = samplePercent !== null,
+  withNodes = true,
 ): SQL {
-  const nodeFans = nodeSubsample ? sql`${fans.id} % ${sql.raw(String(NODE_SUBSAMPLE))} = 0` : sql`true`;
   const columns = nodes.map(({ node }, index) =>
     index === 0
       ? sql`count(*) filter (where ${nodeSql(node, ctx)})::int as whole`
-      : sql`count(*) filter (where ${nodeFans} and ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
+      : sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
   );
-  return sql`select count(*)::int as all_fans, count(*) filter (where ${nodeFans})::int as node_fans,
-                    ${sql.join(columns, sql`, `)}
+  return sql`select count(*)::int as all_fans, ${sql.join(withNodes ? columns : columns.slice(0, 1), sql`, `)}
              from ${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${ctx.designerId}`;
 }
 

@@ -22,6 +22,28 @@ function newestMtime(target) {
   return newest;
 }
 
+/** The old-space cap of the production server, in MB: SERVER_HEAP_MB, else 192. */
+export function serverHeapMb(env = process.env) {
+  const raw = env.SERVER_HEAP_MB;
+  if (raw === undefined || raw === '') return 192;
+  const mb = Number(raw);
+  if (!Number.isInteger(mb) || mb < 64)
+    throw new Error(`SERVER_HEAP_MB must be a whole number of MB, 64 or more (got "${raw}")`);
+  return mb;
+}
+
+/**
+ * How node runs the production server (`npm start`, the benchmark, the reliability scenarios).
+ * The old-space cap keeps the process near its live memory: without one, V8 let the garbage of
+ * request bursts grow the heap, and the server sat at 285–376 MB after 32-connection load and
+ * peaked at 300–373 MB during a million-row export; capped at 192 MB it stays at 187–204 MB for
+ * 5–10 % more collection work (bench/RESULTS.md, issue 10). Buffers and PGlite's memory are
+ * outside the cap.
+ */
+export function serverNodeArgs(entry, env = process.env) {
+  return ['--enable-source-maps', `--max-old-space-size=${serverHeapMb(env)}`, entry];
+}
+
 export function serverBuildIsStale() {
   if (!existsSync(serverEntry)) return true;
   const built = statSync(serverEntry).mtimeMs;

@@ -1,12 +1,19 @@
 // npm start: build the web app and the server if needed, then run the server, which serves it.
 import { spawn } from 'node:child_process';
-import { ensureServerBuild } from './server-build.mjs';
+import { ensureServerBuild, serverNodeArgs } from './server-build.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 ensureWebBuild();
 const entry = await ensureServerBuild();
+let args;
+try {
+  args = serverNodeArgs(entry);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
-const server = spawn(process.execPath, ['--enable-source-maps', entry], {
+const server = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
 });

@@ -64,13 +64,20 @@ export interface RunningServer {
 }
 
 /** How the benchmark starts the server, for the results' description. */
-export const SERVER_COMMAND = 'node --enable-source-maps server/dist/main.js (esbuild bundle, as npm start)';
+export const SERVER_COMMAND =
+  'node --enable-source-maps --max-old-space-size=192 server/dist/main.js (esbuild bundle, as npm start)';
 
-/** The production build (scripts/server-build.mjs), rebuilt when older than its sources. */
-async function productionEntry(): Promise<string> {
+/**
+ * The production build (scripts/server-build.mjs), rebuilt when older than its sources, and
+ * node's arguments to run it as `npm start` does.
+ */
+async function productionCommand(): Promise<string[]> {
   const script = pathToFileURL(path.join(REPOSITORY_ROOT, 'scripts/server-build.mjs')).href;
-  const build = (await import(script)) as { ensureServerBuild(): Promise<string> };
-  return build.ensureServerBuild();
+  const build = (await import(script)) as {
+    ensureServerBuild(): Promise<string>;
+    serverNodeArgs(entry: string): string[];
+  };
+  return build.serverNodeArgs(await build.ensureServerBuild());
 }
 
 /**
@@ -84,8 +91,7 @@ export async function startServer(
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const port = await freePort();
   const ossPort = await freePort();
-  const entry = await productionEntry();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child: ChildProcess = spawn(process.execPath, await productionCommand(), {
     cwd: REPOSITORY_ROOT,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { courseCategories } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
 import { at, pick, type RowHash, textArray } from '../../server/src/seed/row-hash.ts';
@@ -10,7 +11,7 @@ const VIDEO_TITLES = [
   '量体的十个要点',
 ];
 const COURSE_TITLES = ['立体裁剪入门', '西装定制全流程', '旗袍制版', '高级手工刺绣', '面料识别与选购'];
-const COURSE_CATEGORIES = ['tailoring', 'pattern', 'sewing', 'embroidery', 'fabric'];
+const COURSE_CATEGORIES = courseCategories;
 /** Days of play statistics a video has (the show ranking reads them for any period). */
 const VIDEO_STAT_DAYS = 120;
 /** Days of sales statistics a course has. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,11 @@ const BUNDLE_BUDGET_TEST = 'web/test/build/bundle-budget.test.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) is one worker on a 2-core machine. A server test spends much
+    // of its time waiting on PostgreSQL, another process, so two workers there ran the whole
+    // suite in 338 s on the idle machine; one worker took 729 s in the last CI run, on a shared
+    // machine (issue 11: CI under 20 minutes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'], environment: 'node' } },
       serverProject('pglite'),

@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureLocalServices } from './support/local-services.ts';
 
 type Benchmark = { default: (args: string[]) => Promise<void> };
 
@@ -22,7 +23,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`unknown benchmark: ${unknown.join(', ')}; available: ${available.join(', ')}\n`);
     return 2;
   }
-  for (const name of names.length > 0 ? names : available) {
+  const chosen = names.length > 0 ? names : available;
+  ensureLocalServices(chosen);
+  for (const name of chosen) {
     process.stdout.write(`\n## ${name}\n`);
     const benchmark = (await import(pathToFileURL(join(directory, `${name}.bench.ts`)).href)) as Benchmark;
     await benchmark.default(options);

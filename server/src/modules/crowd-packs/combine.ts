@@ -58,11 +58,11 @@ export function combinationNodes(combination: Combination): Array<{ path: string
 }
 
 /**
- * The whole combination's fans (`whole`), each node's (`n0`, `n1`, …; left out when `withNodes` is
- * false) and all the designer's fans (`all_fans`), in one pass over them, or over a
- * `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each fan's source packs are looked up once, by the members' key
- * (`offset 0` keeps the lookup from being repeated for every count); a node holds the fan when
- * they share a pack.
+ * The whole combination's fans (`whole`), each node's (`n0`, `n1`, …; left out when `withNodes`
+ * is false) and all the designer's fans (`all_fans`), in one pass over them, or over a
+ * `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each fan's source packs
+ * are looked up once, by the members' key (`offset 0` keeps the lookup from being repeated for
+ * every count); a node holds the fan when they share a pack.
  */
 export function combinationCountsSql(
   combination: Combination,

@@ -133,7 +133,7 @@ async function liveCount(
       ? nodeRow
       : await countsOf(sample.percent, false);
   const read = row.all_fans ?? 0;
-  const allFans = sample === null || read === 0 ? read : sample.designerFans;
+  const allFans = sample === null ? read : sample.designerFans;
   const scaleFrom = (of: number) => (n: number | undefined) =>
     of === 0 ? 0 : Math.round(((n ?? 0) * allFans) / of);
   const hits = row.whole ?? 0;

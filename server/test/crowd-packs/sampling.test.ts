@@ -148,3 +148,23 @@ describe('issue 8 item 3: live counts of a very large fan base come from a sampl
     expect(sampleMargin(1_000, 1_000, 10_000)).toBe(0);
   });
 });
+
+describe('issue 8 item 3: a sample that would read mostly other designers’ fans is not taken', () => {
+  it('§issue 8 item 3: with the designer a small part of a large table, the count is exact', async () => {
+    // Another designer's 60,000 fans make the table eleven times the designer's: a third of its
+    // pages (the share that holds 2,000 of the designer's fans) is 22,000 rows, against 6,000
+    // counted exactly.
+    const crowd = await someone(t, 'pack-crowd');
+    await t.db.execute(sql`
+      insert into fans (designer_id, nickname, gender, source, followed_at, last_active_at, created_at, updated_at)
+      select ${crowd.id}, 'crowd' || i, 'female', 'video', ${now.toISOString()}::timestamptz,
+             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from generate_series(1, 60000) as i`);
+    await t.db.execute(sql`analyze fans`);
+    const answer = await countRule(and(cond({ field: 'gender', op: 'in', values: ['female'] })));
+    expect(answer.estimated).toBe(false);
+    expect(answer.totalMargin).toBeNull();
+    expect(answer.total).toBe(exactly(female));
+    expect(answer.allFans).toBe(FANS);
+  });
+});

@@ -79,6 +79,9 @@ async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T
  * How a live count reads the designer's fans: all of them (null) up to `sampling.aboveFans`
  * (planner estimate), else a `percent` of the table's pages holding about `sampling.sampleFans`
  * of them, and the planner's estimate of all of them (`designerFans`) to scale the sample to.
+ * The sample reads that share of the whole table, other designers' fans included: when the
+ * designer's fans are a small part of a large table it would read more rows than counting
+ * theirs does, and they are counted (null).
  */
 async function sampleOf(
   tx: Database,
@@ -86,9 +89,11 @@ async function sampleOf(
   sampling: LiveCountSampling,
 ): Promise<{ percent: number; designerFans: number } | null> {
   const designerFans = (await planOf(tx, eq(fans.designerId, designerId)))['Plan Rows'];
-  return designerFans > sampling.aboveFans
-    ? { percent: Number(((100 * sampling.sampleFans) / designerFans).toFixed(4)), designerFans }
-    : null;
+  if (designerFans <= sampling.aboveFans) return null;
+  const percent = Number(((100 * sampling.sampleFans) / designerFans).toFixed(4));
+  const tableFans = (await planOf(tx, sql`true`))['Plan Rows'];
+  if (percent >= 100 || (percent / 100) * tableFans > designerFans / 2) return null;
+  return { percent, designerFans };
 }
 
 /**

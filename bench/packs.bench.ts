@@ -19,7 +19,11 @@ import pg from 'pg';
 import { postgresHandle } from '../server/src/db/client.ts';
 import { crowdPacks, designers } from '../server/src/db/schema/index.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
-import { countDefinition, LIVE_COUNT_SAMPLING } from '../server/src/modules/crowd-packs/analysis.ts';
+import {
+  countDefinition,
+  LIVE_COUNT_SAMPLING,
+  samplePercentFor,
+} from '../server/src/modules/crowd-packs/analysis.ts';
 import { materialise } from '../server/src/modules/crowd-packs/compute.ts';
 import { businessYear } from '../server/src/modules/fans/filter.ts';
 import { insertGeneratedFans } from '../server/src/seed/fans.ts';
@@ -144,8 +148,7 @@ export default async function packsBench(options: string[]): Promise<void> {
       select fan_id from crowd_pack_members where pack_id in (${a}, ${b})
       except select fan_id from crowd_pack_members where pack_id = ${c}) s`;
     // The sampled questions, as the service asks them above 200,000 fans (a share of the pages).
-    const { aboveFans, sampleFans } = LIVE_COUNT_SAMPLING;
-    const percent = fanCount > aboveFans ? Number(((100 * sampleFans) / fanCount).toFixed(4)) : 100;
+    const percent = fanCount > LIVE_COUNT_SAMPLING.aboveFans ? samplePercentFor(fanCount) : 100;
     const sample = sql.raw(`tablesample system (${percent}) repeatable (0)`);
     const handRuleSampled = sql`select count(*)::int as n from fans f ${sample}
       where f.designer_id = ${designerId} and f.gender = 'female'

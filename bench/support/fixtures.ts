@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
-import { LIVE_COUNT_SAMPLING } from '../../server/src/modules/crowd-packs/analysis.ts';
+import { LIVE_COUNT_SAMPLING, samplePercentFor } from '../../server/src/modules/crowd-packs/analysis.ts';
 import { COMBINATION_PACKS } from '../data/crowd-packs.ts';
 import { HEAVY_ACCOUNT } from '../data/volumes.ts';
 
@@ -45,7 +45,6 @@ export async function readFixtures(db: Database): Promise<Fixtures> {
     db,
     sql`select (min(id) + count(*) / 2)::int as id, count(*)::int as fans from fans where designer_id = ${designerId}`,
   );
-  const { aboveFans, sampleFans } = LIVE_COUNT_SAMPLING;
   const tags = await rowsOf<{ id: number }>(
     db,
     sql`select id from tags where designer_id = ${designerId} order by id`,
@@ -75,6 +74,6 @@ export async function readFixtures(db: Database): Promise<Fixtures> {
     daysAgo,
     year: Number(daysAgo(0).slice(0, 4)),
     exportRows: exported!.n,
-    samplePercent: fan!.fans > aboveFans ? Number(((100 * sampleFans) / fan!.fans).toFixed(4)) : 100,
+    samplePercent: fan!.fans > LIVE_COUNT_SAMPLING.aboveFans ? samplePercentFor(fan!.fans) : 100,
   };
 }

@@ -75,6 +75,10 @@ async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T
   }
 }
 
+/** The share of the table's pages (percent) that holds about `sampling.sampleFans` of `designerFans`. */
+export const samplePercentFor = (designerFans: number, sampling: LiveCountSampling = LIVE_COUNT_SAMPLING) =>
+  Number(((100 * sampling.sampleFans) / designerFans).toFixed(4));
+
 /**
  * How a live count reads the designer's fans: all of them (null) up to `sampling.aboveFans`
  * (planner estimate), else a `percent` of the table's pages holding about `sampling.sampleFans`
@@ -90,7 +94,7 @@ async function sampleOf(
 ): Promise<{ percent: number; designerFans: number } | null> {
   const designerFans = (await planOf(tx, eq(fans.designerId, designerId)))['Plan Rows'];
   if (designerFans <= sampling.aboveFans) return null;
-  const percent = Number(((100 * sampling.sampleFans) / designerFans).toFixed(4));
+  const percent = samplePercentFor(designerFans, sampling);
   const tableFans = (await planOf(tx, sql`true`))['Plan Rows'];
   if (percent >= 100 || (percent / 100) * tableFans > designerFans / 2) return null;
   return { percent, designerFans };

@@ -239,10 +239,9 @@ export function ruleCountsSql(
   samplePercent: number | null = null,
   withNodes = true,
 ): SQL {
-  const columns = nodes.map(({ node }, index) =>
-    index === 0
-      ? sql`count(*) filter (where ${nodeSql(node, ctx)})::int as whole`
-      : sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(`n${index}`)}`,
+  const columns = nodes.map(
+    ({ node }, index) =>
+      sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(index === 0 ? 'whole' : `n${index}`)}`,
   );
   return sql`select count(*)::int as all_fans, ${sql.join(withNodes ? columns : columns.slice(0, 1), sql`, `)}
              from ${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${ctx.designerId}`;

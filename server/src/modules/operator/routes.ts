@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { executeAdminCommand } from '../../admin/execute.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { fromLoopback } from '../sms/routes.ts';
+import { fromLoopback } from '../../http/loopback.ts';
 import { operatorTokenMatches } from './service.ts';
 
 const operatorBodySchema = z.strictObject({

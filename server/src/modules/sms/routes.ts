@@ -6,28 +6,17 @@ import {
   sendCodeBodySchema,
   sessionSmsPurposes,
 } from '@dc/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { singlePage } from '../../http/list-page.ts';
+import { fromLoopback } from '../../http/loopback.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { html, page } from '../scan/pages.ts';
 import { createSmsSender } from './sender.ts';
 import { listOutbox, sendVerificationCode } from './service.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * A request made on this machine, not through a proxy: the socket's own address is loopback
- * (trustProxy does not apply) and no forwarding header says it came from elsewhere.
- */
-export function fromLoopback(request: FastifyRequest): boolean {
-  const address = request.raw.socket.remoteAddress ?? '';
-  return LOOPBACK.has(address) && !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-}
 
 /** `POST /sendCode` (spec section 7) and the operator's outbox page. */
 export async function smsRoutes(scope: FastifyInstance) {

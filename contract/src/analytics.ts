@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
-import { daySpan, incomeKindValues, VAULT_RANGE_MAX_DAYS, wireDay } from './vault.ts';
+import { daySpan, incomeKindValues, VAULT_RANGE_MAX_DAYS } from './vault.ts';
 
 /**
  * 数据分析 (data analysis, issue 6 items 4–7): the overview, the fans, income and sales lists and
@@ -20,8 +21,8 @@ const periodShape = {
     .int()
     .refine((value) => (periodDaysValues as readonly number[]).includes(value), 'one of 7, 30, 90, 365')
     .optional(),
-  start: wireDay.optional(),
-  end: wireDay.optional(),
+  start: dateField.optional(),
+  end: dateField.optional(),
   _t: z.coerce.number().optional(),
 };
 type PeriodValue = { days?: number; start?: string; end?: string };
@@ -192,7 +193,7 @@ export const salesOrdersParamsSchema = z.strictObject({
   type: z.enum(salesItemTypeValues),
   dateType: z.enum(dateTypeValues),
   /** The first day of the bucket whose orders to list. */
-  createdAt: wireDay,
+  createdAt: dateField,
 });
 
 export const salesBucketRowSchema = z.object({
@@ -213,7 +214,7 @@ export type SalesListPage = z.infer<typeof salesListPageSchema>;
 export const salesOrderSortValues = ['createdAt', 'amount'] as const;
 const salesOrderFilterShape = {
   /** The last day to include when the list's period cuts the bucket short. */
-  until: wireDay.optional(),
+  until: dateField.optional(),
   sortBy: z.enum(salesOrderSortValues).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   _t: z.coerce.number().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateField } from './basic-information.ts';
+import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { wireDateTime } from './fields.ts';
 
@@ -49,8 +49,8 @@ export const auditEventQuerySchema = z
   .strictObject({
     ...pageQuerySchema.shape,
     action: z.enum(auditActions).optional(),
-    from: calendarDateField.optional(),
-    to: calendarDateField.optional(),
+    from: dateField.optional(),
+    to: dateField.optional(),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.to < query.from) {

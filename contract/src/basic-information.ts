@@ -74,23 +74,6 @@ export const keywordField = z
   .refine((value) => !hasControlCharacter(value, false), 'must not contain control characters')
   .optional();
 
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not), in the years 1900-2199. */
-export const calendarDateField = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'no such date')
-  .refine((value) => value >= '1900-01-01' && value < '2200-01-01', 'must be in the years 1900-2199');
-
-/** A month `YYYY-MM`. */
-export const monthField = z
-  .string()
-  .trim()
-  .regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM (1900-2199)');
-
 /** An option of a picker the server supplies: a value and its label in both languages. */
 export const labelledOptionSchema = z.object({ value: z.string(), label: localizedTextSchema });
 export type LabelledOption = z.infer<typeof labelledOptionSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   bodyIdField,
-  calendarDateField,
   idField,
   imageUrlField,
   keywordField,
@@ -9,6 +8,7 @@ import {
   multilineText,
 } from './basic-information.ts';
 import { ContractStatus, ContractType, Direction } from './constants.ts';
+import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
 
@@ -107,8 +107,8 @@ export const contractCreateFieldsSchema = z.strictObject({
   direction: directionLiteral,
   /** Fen, 0 to 1 billion yuan. */
   amount: fen.min(0).max(CONTRACT_AMOUNT_MAX),
-  startDate: calendarDateField,
-  endDate: calendarDateField,
+  startDate: dateField,
+  endDate: dateField,
   attachments: z
     .array(contractAttachmentSchema)
     .min(1, 'attach the contract document')
@@ -162,8 +162,8 @@ export const contractListQuerySchema = z
     direction: inQuery(directionLiteral).optional(),
     providerId: idField.optional(),
     keyword: keywordField,
-    dateFrom: calendarDateField.optional(),
-    dateTo: calendarDateField.optional(),
+    dateFrom: dateField.optional(),
+    dateTo: dateField.optional(),
   })
   .superRefine((query, ctx) => {
     if (query.dateFrom && query.dateTo && query.dateTo < query.dateFrom) {

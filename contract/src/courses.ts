@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   bodyIdField,
-  calendarDateField,
   idField,
   imageUrlField,
   keywordField,
@@ -9,6 +8,7 @@ import {
   multilineText,
   pureSchema,
 } from './basic-information.ts';
+import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
 
@@ -218,9 +218,9 @@ export const userCourseListQuerySchema = /* @__PURE__ */ pureSchema(() =>
       /** Matches the buyer's nickname or the course title. */
       keyword: keywordField,
       /** Bought on or after this business day. */
-      from: calendarDateField.optional(),
+      from: dateField.optional(),
       /** Bought on or before this business day. */
-      to: calendarDateField.optional(),
+      to: dateField.optional(),
       sortBy: z.enum(userCourseSortFields).default('boughtAt'),
     })
     .refine((query) => !query.from || !query.to || query.from <= query.to, {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { productCategories } from './boutique.ts';
+import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fanGenders, fanMeasurementKeys, fanRowSchema, fanSources, wardrobeCategories } from './fans.ts';
 import { text, wireDateTime } from './fields.ts';
 import { IMPRESSIONS_PER_DESIGNER_MAX } from './impressions.ts';
 import { TAGS_PER_DESIGNER_MAX } from './tags.ts';
-import { wireDay } from './vault.ts';
 
 /**
  * 智能客户 › 人群包 crowd packs (issue 8): segments of the designer's fans.
@@ -110,8 +110,8 @@ const timeCondition = <F extends string>(field: F) =>
         ...condition,
         field: z.literal(field),
         op: z.literal('between'),
-        from: wireDay,
-        to: wireDay,
+        from: dateField,
+        to: dateField,
       })
       .superRefine((value, ctx) => {
         if (value.from > value.to)

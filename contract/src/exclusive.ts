@@ -9,6 +9,7 @@ import {
   multilineText,
   pureSchema,
 } from './basic-information.ts';
+import { isValidDate } from './dates.ts';
 import { MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
 import { formBoolean, phoneField, wireDateTime } from './fields.ts';
 import { findRegion } from './regions/index.ts';
@@ -186,8 +187,7 @@ const ID_CARD_CHECK = '10X98765432';
 export function isValidIdCardNumber(value: string): boolean {
   if (!/^\d{17}[\dX]$/.test(value)) return false;
   const birth = `${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}`;
-  const date = new Date(`${birth}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== birth) return false;
+  if (!isValidDate('date', birth)) return false;
   const sum = ID_CARD_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(value[i]), 0);
   return ID_CARD_CHECK[sum % 11] === value[17];
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { imageUrlField } from './basic-information.ts';
 import { orderStates } from './boutique.ts';
+import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_DESIGNER_MAX, TAGS_PER_FAN_MAX } from './tags.ts';
-import { wireDay } from './vault.ts';
 
 /**
  * 粉丝管理 (issue 7 items 5 and 8): `GET /designerapi/v1/fans` (list: filter + sort + page),
@@ -70,10 +70,10 @@ export const fanFilterShape = {
     .optional(),
   spentMin: spent.optional(),
   spentMax: spent.optional(),
-  followedFrom: wireDay.optional(),
-  followedTo: wireDay.optional(),
-  activeFrom: wireDay.optional(),
-  activeTo: wireDay.optional(),
+  followedFrom: dateField.optional(),
+  followedTo: dateField.optional(),
+  activeFrom: dateField.optional(),
+  activeTo: dateField.optional(),
 };
 
 type FilterRanges = {

@@ -15,7 +15,10 @@ export const formBoolean = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'on');
 
-/** Wire date-time: `YYYY-MM-DD HH:mm:ss` in business time (Asia/Shanghai). */
+/**
+ * Wire date-time: `YYYY-MM-DD HH:mm:ss` in business time (Asia/Shanghai), as answers carry it.
+ * A request's date-time is `dateTimeField` (dates.ts), which also holds the years 1900-2199.
+ */
 export const wireDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
 /** Money is integer fen (0.01 yuan) everywhere on the wire. */

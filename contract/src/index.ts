@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './contracts.ts';
 export * from './courses.ts';
 export * from './crowd-packs.ts';
+export * from './dates.ts';
 export * from './designer.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

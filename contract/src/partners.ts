@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, monthField } from './basic-information.ts';
+import { idField } from './basic-information.ts';
+import { monthField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, text, wireDateTime } from './fields.ts';
 
@@ -40,22 +41,13 @@ export const LEDGER_KEYWORD_MAX = 64;
 /** Largest amount a filter accepts (fen): far beyond any real entry, far below 2^53. */
 export const LEDGER_AMOUNT_LIMIT = 1_000_000_000_000;
 
-/** A business day `YYYY-MM-DD` that exists on the calendar. */
-export const wireDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'not a calendar date');
-
 /** Days from `start` to `end` inclusive (both `YYYY-MM-DD`). */
 export function daySpan(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 /** A statistic's range: `end` on or after `start`, at most 366 days (40000 on `end` otherwise). */
-const rangeShape = { start: wireDay, end: wireDay, _t: z.coerce.number().optional() };
+const rangeShape = { start: dateField, end: dateField, _t: z.coerce.number().optional() };
 type RangeValue = { start: string; end: string };
 const checkRange = (value: RangeValue, ctx: z.core.$RefinementCtx) => {
   const span = daySpan(value.start, value.end);
@@ -174,8 +166,8 @@ const amountFilter = z.coerce.number().int().min(-LEDGER_AMOUNT_LIMIT).max(LEDGE
 const ledgerFilterShape = {
   kind: z.enum(ledgerKindValues).optional(),
   state: z.enum(ledgerStateValues).optional(),
-  dateFrom: wireDay.optional(),
-  dateTo: wireDay.optional(),
+  dateFrom: dateField.optional(),
+  dateTo: dateField.optional(),
   /** Bounds of `amount` in fen, inclusive. */
   amountMin: amountFilter.optional(),
   amountMax: amountFilter.optional(),

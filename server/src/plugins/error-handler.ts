@@ -1,4 +1,11 @@
-import { ErrorCode, type ErrorCodeValue, errorCatalogue, type FieldError } from '@dc/contract';
+import {
+  ErrorCode,
+  type ErrorCodeValue,
+  errorCatalogue,
+  type FieldError,
+  type Language,
+  type LocalizedIssueParams,
+} from '@dc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -47,12 +54,12 @@ function send(
     .send({ code, status: 1, msg: message, data });
 }
 
-function zodFieldErrors(error: FastifyError): FieldError[] {
+function zodFieldErrors(error: FastifyError, language: Language): FieldError[] {
   const issues = (error.validation ?? []) as Array<{
     keyword?: string;
     instancePath?: string;
     message?: string;
-    params?: { keys?: string[] };
+    params?: { keys?: string[]; params?: Partial<LocalizedIssueParams> };
   }>;
   return issues.map((issue) => {
     const parts = (issue.instancePath ?? '').split('/').filter(Boolean);
@@ -60,7 +67,8 @@ function zodFieldErrors(error: FastifyError): FieldError[] {
     if (issue.keyword === 'unrecognized_keys' && issue.params?.keys?.[0]) parts.push(issue.params.keys[0]);
     return {
       path: parts.join('.') || (error.validationContext ?? 'body'),
-      message: issue.message ?? 'invalid',
+      // A contract field that words its message in both languages (the shared date field) answers in the request's.
+      message: issue.params?.params?.localizedMessage?.[language] ?? issue.message ?? 'invalid',
     };
   });
 }
@@ -77,7 +85,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = zodFieldErrors(error);
+      const errors = zodFieldErrors(error, requestLanguage(request.headers['accept-language']));
       return send(request, reply, ErrorCode.validation, `${errors[0]?.path}: ${errors[0]?.message}`, {
         errors,
       });

@@ -19,7 +19,10 @@ const calendarDate = fc
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? SAMPLE_STRING_MAX, SAMPLE_STRING_MAX));
-  if (schema.pattern === CALENDAR_DATE) return calendarDate;
+  if (schema.pattern === CALENDAR_DATE || schema.format === 'date') return calendarDate;
+  // The contract's shared date fields (dates.ts): months and date-times of real days.
+  if (schema.format === 'month') return calendarDate.map((day) => day.slice(0, 7));
+  if (schema.format === 'wire-date-time') return calendarDate.map((day) => `${day} 12:00:00`);
   if (schema.pattern) {
     const re = new RegExp(schema.pattern);
     return fc

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { OssError } from './errors.ts';
@@ -7,6 +7,7 @@ import { checkContentMd5, receiveFile } from './files.ts';
 import type { ObjectMeta } from './objects.ts';
 import { parseRange } from './range.ts';
 import { declaredLength, objectHeaders, quoteEtag, sendEmpty, userMetaOf } from './respond.ts';
+import { readHead, servedTypeOfHead } from './served-type.ts';
 
 /** PutObject: the body streamed to disk, then committed whole. */
 export async function putObject(services: StoreServices, exchange: ObjectExchange): Promise<void> {
@@ -33,15 +34,26 @@ export async function putObject(services: StoreServices, exchange: ObjectExchang
   sendEmpty(response, 200, { ETag: quoteEtag(meta.etag), 'Content-MD5': received.md5.toString('base64') });
 }
 
-/** The `response-*` query overrides OSS honours on a signed GET (e.g. a download's file name). */
-const RESPONSE_OVERRIDES: Record<string, string> = {
-  'response-content-type': 'Content-Type',
-  'response-content-language': 'Content-Language',
-  'response-expires': 'Expires',
-  'response-cache-control': 'Cache-Control',
-  'response-content-disposition': 'Content-Disposition',
-  'response-content-encoding': 'Content-Encoding',
+/**
+ * The `response-*` query overrides honoured on a signed GET (e.g. a download's file name). An
+ * uploader can sign their own GET, so no override may make content active: the type and the
+ * encoding are always the store's (`response-content-type` / `response-content-encoding` are
+ * ignored), and a disposition only ever makes the answer a download (`attachment…`), never inline.
+ */
+const RESPONSE_OVERRIDES: Record<string, { header: string; allowed?: (value: string) => boolean }> = {
+  'response-content-language': { header: 'Content-Language' },
+  'response-expires': { header: 'Expires' },
+  'response-cache-control': { header: 'Cache-Control' },
+  'response-content-disposition': {
+    header: 'Content-Disposition',
+    allowed: (value) => /^attachment(\s*;|\s*$)/i.test(value),
+  },
 };
+
+/** The type to answer: recorded at commit, or (an object stored before that) decided now. */
+async function servedTypeOf(meta: ObjectMeta, file: FileHandle): Promise<string> {
+  return meta.servedType ?? servedTypeOfHead(await readHead(file));
+}
 
 /** 304 or 412 when If-None-Match / If-Match say so. */
 function preconditionStatus(exchange: ObjectExchange, meta: ObjectMeta): 304 | undefined {
@@ -65,15 +77,15 @@ export async function getObject(services: StoreServices, exchange: ObjectExchang
   const { meta, file } = opened;
   let streaming = false;
   try {
-    const headers: OutgoingHttpHeaders = objectHeaders(meta);
+    const headers: OutgoingHttpHeaders = objectHeaders(meta, await servedTypeOf(meta, file));
     if (preconditionStatus(exchange, meta) === 304) {
       sendEmpty(response, 304, { ETag: headers.ETag, 'Last-Modified': headers['Last-Modified'] });
       return;
     }
     if (request.method === 'GET') {
-      for (const [parameter, header] of Object.entries(RESPONSE_OVERRIDES)) {
+      for (const [parameter, { header, allowed }] of Object.entries(RESPONSE_OVERRIDES)) {
         const value = exchange.query.get(parameter);
-        if (value) headers[header] = value;
+        if (value && (allowed?.(value) ?? true)) headers[header] = value;
       }
     }
     const range = parseRange(request.headers.range, meta.size);

@@ -3,13 +3,20 @@ import path from 'node:path';
 import { isMissing, readJson, writeJsonAtomically } from './files.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { newVersion, type StoreLayout } from './layout.ts';
+import { servedTypeOfFile } from './served-type.ts';
 
 export interface ObjectMeta {
   key: string;
   size: number;
   /** Upper-case hex, unquoted: the MD5, or for a multipart object `<md5 of part md5s>-<parts>`. */
   etag: string;
+  /** What the uploader declared (Content-Type of the PUT or the initiate): kept, never answered. */
   contentType: string;
+  /**
+   * The type the store answers, decided from the object's first bytes when it was committed
+   * (served-type.ts). Absent on objects stored before it was recorded: decided when read.
+   */
+  servedType?: string;
   /** ISO 8601. */
   lastModified: string;
   /** `x-oss-meta-*` headers given at upload, names lower case. */
@@ -19,11 +26,13 @@ export interface ObjectMeta {
   dataFile: string;
 }
 
-export type NewObject = Omit<ObjectMeta, 'dataFile' | 'lastModified' | 'key'>;
+export type NewObject = Omit<ObjectMeta, 'dataFile' | 'lastModified' | 'key' | 'servedType'>;
 
 export interface OpenedObject {
   meta: ObjectMeta;
   file: fs.FileHandle;
+  /** The data file's path (for a reader such as sharp that opens files itself). */
+  dataPath: string;
 }
 
 /**
@@ -36,14 +45,20 @@ export class ObjectFiles {
 
   constructor(private readonly layout: StoreLayout) {}
 
-  /** Makes the received file `temporaryData` the object `key`, replacing any previous one. */
-  commit(bucket: string, key: string, temporaryData: string, object: NewObject): Promise<ObjectMeta> {
+  /**
+   * Makes the received file `temporaryData` the object `key`, replacing any previous one. The
+   * type it will be served as is decided here from its bytes, so every write (put, multipart
+   * complete, the server's own) gets one, and a later write never inherits an earlier verdict.
+   */
+  async commit(bucket: string, key: string, temporaryData: string, object: NewObject): Promise<ObjectMeta> {
     const { dir, stem } = this.layout.objectLocation(bucket, key);
+    const servedType = await servedTypeOfFile(temporaryData);
     return this.#lock.run(`${bucket}/${key}`, async () => {
       await fs.mkdir(dir, { recursive: true });
       const previous = await readJson<ObjectMeta>(path.join(dir, `${stem}.json`));
       const meta: ObjectMeta = {
         ...object,
+        servedType,
         key,
         lastModified: new Date().toISOString(),
         dataFile: `${stem}.${newVersion()}.data`,
@@ -79,7 +94,8 @@ export class ObjectFiles {
       const meta = await this.stat(bucket, key);
       if (!meta) return undefined;
       try {
-        return { meta, file: await fs.open(path.join(dir, meta.dataFile), 'r') };
+        const dataPath = path.join(dir, meta.dataFile);
+        return { meta, file: await fs.open(dataPath, 'r'), dataPath };
       } catch (error) {
         if (!isMissing(error)) throw error;
       }

@@ -1,9 +1,22 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { OssError } from './errors.ts';
 import type { ObjectMeta } from './objects.ts';
+import { isShownInline } from './served-type.ts';
 import { errorDocument, type XmlElement, xmlDocument } from './xml.ts';
 
 export const quoteEtag = (etag: string): string => `"${etag}"`;
+
+/**
+ * On every answer of the store (objects, 206 and 304 included, errors too): the browser must not
+ * guess a type (nosniff), and a document opened from the store runs nothing and loads nothing
+ * (a sandbox without scripts, no sources), whatever bytes it holds. This CSP governs only a
+ * document opened from the store itself; an <img> or <video> on the console shows the object all
+ * the same, and a picture or video opened directly is the document's own resource, not a load.
+ */
+export const INERT_HEADERS: Readonly<OutgoingHttpHeaders> = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+});
 
 export function sendXml(
   response: ServerResponse,
@@ -14,6 +27,7 @@ export function sendXml(
   const body = Buffer.from(xmlDocument(root), 'utf8');
   response.writeHead(status, {
     ...headers,
+    ...INERT_HEADERS,
     'Content-Type': 'application/xml',
     'Content-Length': body.length,
   });
@@ -21,7 +35,7 @@ export function sendXml(
 }
 
 export function sendEmpty(response: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}) {
-  response.writeHead(status, { ...headers, 'Content-Length': 0 });
+  response.writeHead(status, { ...headers, ...INERT_HEADERS, 'Content-Length': 0 });
   response.end();
 }
 
@@ -42,7 +56,7 @@ export function sendError(
   }
   if (!request.readableEnded) request.resume();
   const xml = Buffer.from(errorDocument(error, ids.requestId, ids.hostId), 'utf8');
-  const headers: OutgoingHttpHeaders = { 'Content-Type': 'application/xml' };
+  const headers: OutgoingHttpHeaders = { ...INERT_HEADERS, 'Content-Type': 'application/xml' };
   if (request.method === 'HEAD') {
     response.writeHead(error.status, {
       ...headers,
@@ -56,16 +70,22 @@ export function sendError(
   response.end(xml);
 }
 
-/** The headers describing a stored object (GET, HEAD). */
-export function objectHeaders(meta: ObjectMeta): OutgoingHttpHeaders {
+/**
+ * The headers describing a stored object (GET, HEAD): its type as the store decided it from the
+ * bytes (`servedType`), never the uploader's; a download for anything the console does not show
+ * in place.
+ */
+export function objectHeaders(meta: ObjectMeta, servedType: string): OutgoingHttpHeaders {
   return {
-    'Content-Type': meta.contentType,
+    ...meta.userMeta,
+    ...INERT_HEADERS,
+    'Content-Type': servedType,
+    ...(isShownInline(servedType) ? {} : { 'Content-Disposition': 'attachment' }),
     ETag: quoteEtag(meta.etag),
     'Last-Modified': new Date(meta.lastModified).toUTCString(),
     'Accept-Ranges': 'bytes',
     'x-oss-object-type': meta.objectType,
     'x-oss-storage-class': 'Standard',
-    ...meta.userMeta,
   };
 }
 

@@ -55,6 +55,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  PUBLIC_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.,\s:[\]-]*$/, 'must be comma-separated host names or IP addresses')
+    .optional(),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional()
@@ -93,6 +97,11 @@ export interface Config {
   wechat: { appId: string; secret: string } | undefined;
   /** The public base URL of the console (QR codes, OAuth redirect); unset: from the request. */
   publicUrl: string | undefined;
+  /**
+   * Host names (lower case, no port) a request's Host header may carry into a redirect or QR URL
+   * when PUBLIC_URL is unset, besides loopback and this machine's own addresses (`PUBLIC_HOSTS`).
+   */
+  publicHosts: string[];
   /** Believe X-Forwarded-For (only behind a proxy you run); otherwise per-address limits could be dodged. */
   trustProxy: boolean;
   /** Rate-limit counters in this Redis (shared by every instance); unset: in the database. */
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     wechat: wechatAppId && wechatSecret ? { appId: wechatAppId, secret: wechatSecret } : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicHosts: parsePublicHosts(e.PUBLIC_HOSTS),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     redisUrl: e.REDIS_URL,
     now: () => new Date(),
@@ -163,4 +173,17 @@ function parseCorsOrigins(value: string | undefined): string[] | '*' | undefined
     .filter(Boolean);
   if (origins.length === 0) return undefined;
   return origins.includes('*') ? '*' : origins;
+}
+
+/** `PUBLIC_HOSTS`: comma-separated host names or IP addresses; a port or IPv6 brackets are dropped. */
+function parsePublicHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
+    .map((host) => {
+      if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
+      // `name:port` drops its port; a bare IPv6 address (several colons) stays whole.
+      return host.split(':').length === 2 ? host.slice(0, host.indexOf(':')) : host;
+    });
 }

@@ -522,7 +522,8 @@ describe('binding and unbinding WeChat from self information', () => {
 
 describe('QR addresses and the real WeChat provider', () => {
   it('without PUBLIC_URL: the request’s host, and a localhost host becomes this machine’s LAN address', async () => {
-    const plain = await createAccountsApp();
+    // Issue 16: a host name other than this machine's reaches the QR code only when PUBLIC_HOSTS lists it.
+    const plain = await createAccountsApp({ env: { PUBLIC_HOSTS: 'console.lan' } });
     try {
       const res = await plain.app.inject({
         method: 'POST',

@@ -62,7 +62,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('object store settings', () => {
 
 describe.runIf(testDatabaseKind() === 'pglite')("uploadAddress's Endpoint: the store's public URL", () => {
   it('unset OSS_PUBLIC_URL: the API request host, on the store port', () => {
-    const config = { ossPublicUrl: undefined, ossPort: 3001 };
+    // Issue 16: a host other than this machine's is taken only when PUBLIC_HOSTS lists it.
+    const config = { ossPublicUrl: undefined, ossPort: 3001, publicHosts: ['console.example.com'] };
     expect(objectStorePublicUrl(config, { protocol: 'http', host: 'console.example.com:3000' })).toBe(
       'http://console.example.com:3001',
     );

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import {
   API_PREFIX,
   bindWechatBodySchema,
@@ -21,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { publicConsoleUrl } from '../../http/public-origin.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
@@ -44,26 +44,16 @@ const DEVICE_COOKIE = 'dc_scan_device';
 const DEVICE_SECRET = /^[A-Za-z0-9_-]{43}$/;
 const TWO_YEARS_SECONDS = 2 * 365 * 86_400;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-/** The first non-internal IPv4 address of this machine, for QR codes a phone on the LAN can open. */
-function lanAddress(): string | undefined {
-  for (const entries of Object.values(os.networkInterfaces())) {
-    for (const entry of entries ?? []) if (entry.family === 'IPv4' && !entry.internal) return entry.address;
-  }
-  return undefined;
-}
-
 /**
- * The address phones should use: PUBLIC_URL when set; else the request's own origin, with a
- * loopback host (the PC browsing http://localhost:3000) replaced by this machine's LAN address.
+ * The address phones should use (QR codes, the WeChat redirect, share links): PUBLIC_URL when
+ * set, else the request's own origin when its host is allowed (`http/public-origin.ts`).
  */
 export function publicBaseUrl(config: Config, request: FastifyRequest): string {
-  if (config.publicUrl) return config.publicUrl;
-  const lan = LOOPBACK_HOSTS.has(request.hostname) ? lanAddress() : undefined;
-  const defaultPort = request.protocol === 'https' ? 443 : 80;
-  const port = request.port && request.port !== defaultPort ? `:${request.port}` : '';
-  return `${request.protocol}://${lan ?? request.hostname}${port}`;
+  return publicConsoleUrl(config, {
+    protocol: request.protocol,
+    host: request.host,
+    localPort: request.raw.socket?.localPort,
+  });
 }
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {

@@ -4,10 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { type AccountStatus, designers, sessions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { recordAuditEvent } from '../audit/record.ts';
-import { check, clear, hit, type RateRule } from '../rate-limit/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
 import type { AccountCtx } from './context.ts';
 import { codeRejected, fieldFailure } from './failures.ts';
+import { checkLoginRate, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -35,15 +35,6 @@ function expiryFrom(now: Date, persistent: boolean, policy: SessionPolicy): Date
     now.getTime() + (persistent ? policy.persistentDays * DAY_MS : policy.temporaryHours * HOUR_MS),
   );
 }
-
-/** Failed logins per account name (or phone): 10 per 15 minutes, then 42900 until the window ends. */
-export const LOGIN_FAILURES_BY_ACCOUNT: RateRule = {
-  bucket: 'login-fail-account',
-  limit: 10,
-  windowSeconds: 900,
-};
-/** Failed logins per client address: 50 per 15 minutes. */
-export const LOGIN_FAILURES_BY_IP: RateRule = { bucket: 'login-fail-ip', limit: 50, windowSeconds: 900 };
 
 /** A new session of `designerId`; answers its token (only the token's hash is stored). */
 export async function createSession(
@@ -145,18 +136,6 @@ export interface CredentialOwner {
   newlyRegister: boolean;
 }
 
-/** Refuses (42900) an account or address that failed too often; counts nothing. */
-export async function checkLoginRate(ctx: AccountCtx, accountKey: string): Promise<void> {
-  await check(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
-  await check(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey.toLowerCase(), ctx.now);
-}
-
-/** Counts a failed login against the account and the address. */
-export async function countLoginFailure(ctx: AccountCtx, accountKey: string): Promise<void> {
-  await hit(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
-  await hit(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey.toLowerCase(), ctx.now);
-}
-
 /**
  * Account name (any case) or phone plus password, rate-limited per account and address: the
  * account, whatever its status (the caller decides what a non-active one may do). 20001 for an
@@ -167,7 +146,6 @@ export async function verifyCredentials(
   account: string,
   password: string,
 ): Promise<CredentialOwner> {
-  await checkLoginRate(ctx, account);
   const [designer] = await ctx.db
     .select({
       id: designers.id,
@@ -184,13 +162,15 @@ export async function verifyCredentials(
       ),
     )
     .limit(1);
+  const rateKey = loginFailureKey(designer?.id, account);
+  await checkLoginRate(ctx, rateKey);
   const passwordOk = await verifyPassword(password, designer?.passwordHash ?? (await decoyPasswordHash));
   if (!designer || !passwordOk) {
-    await countLoginFailure(ctx, account);
+    await countLoginFailure(ctx, rateKey);
     await recordSignInFailure(ctx, designer?.id ?? null, `Wrong password for "${account.slice(0, 64)}"`);
     throw new ApiError(ErrorCode.wrongCredentials);
   }
-  await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, account.toLowerCase());
+  await clearLoginFailures(ctx, rateKey);
   return designer;
 }
 
@@ -215,26 +195,23 @@ export async function loginByPhone(
   ctx: AccountCtx,
   input: { phone: string; code: string; remember?: boolean | undefined },
 ): Promise<LoginAnswer> {
-  await checkLoginRate(ctx, input.phone);
-  let codeId: number;
-  try {
-    codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'login', code: input.code });
-  } catch (error) {
-    await countLoginFailure(ctx, input.phone);
-    const [owner] = await ctx.db
-      .select({ id: designers.id })
-      .from(designers)
-      .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
-    await recordSignInFailure(ctx, owner?.id ?? null, 'Wrong or expired sign-in code');
-    throw error;
-  }
   const [designer] = await ctx.db
     .select({ id: designers.id, status: designers.status, newlyRegister: designers.newlyRegister })
     .from(designers)
     .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
+  const rateKey = loginFailureKey(designer?.id, input.phone);
+  await checkLoginRate(ctx, rateKey);
+  let codeId: number;
+  try {
+    codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'login', code: input.code });
+  } catch (error) {
+    await countLoginFailure(ctx, rateKey);
+    await recordSignInFailure(ctx, designer?.id ?? null, 'Wrong or expired sign-in code');
+    throw error;
+  }
   if (!designer) throw codeRejected();
   if (designer.status !== 'active') throw new ApiError(ErrorCode.accountInactive);
-  await clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, input.phone);
+  await clearLoginFailures(ctx, rateKey);
   const token = await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId, ctx.now);
     return signIn(tx, ctx, designer.id, input.remember ?? false, 'with a phone code');
@@ -256,7 +233,8 @@ export async function changePassword(
     .from(designers)
     .where(eq(designers.id, principal.designerId));
   if (!designer) throw new ApiError(ErrorCode.accountMissing);
-  const rateKey = `id:${principal.designerId}`;
+  // The same counter as the account's logins: a stolen session cannot guess the password faster.
+  const rateKey = loginFailureKey(principal.designerId, designer.account);
   await checkLoginRate(ctx, rateKey);
   if (!(await verifyPassword(input.oldPassword, designer.passwordHash))) {
     await countLoginFailure(ctx, rateKey);

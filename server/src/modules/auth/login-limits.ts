@@ -1,0 +1,40 @@
+import { check, clear, hit, type RateRule } from '../rate-limit/service.ts';
+import type { AccountCtx } from './context.ts';
+
+/**
+ * Failed logins per account: 10 per 15 minutes, then 42900 until the window ends. One counter
+ * per account whatever identifier was typed (account name in any case, phone, the session of a
+ * password change), so 10 wrong by name plus 10 by phone is not 20 tries.
+ */
+export const LOGIN_FAILURES_BY_ACCOUNT: RateRule = {
+  bucket: 'login-fail-account',
+  limit: 10,
+  windowSeconds: 900,
+};
+/** Failed logins per client address: 50 per 15 minutes. */
+export const LOGIN_FAILURES_BY_IP: RateRule = { bucket: 'login-fail-ip', limit: 50, windowSeconds: 900 };
+
+/**
+ * The account counter's key: the account's id when the identifier names one; an identifier that
+ * names none is counted by itself (lower-cased), so guessing at unknown names is limited as well
+ * and a 42900 tells nothing about whether the account exists.
+ */
+export const loginFailureKey = (designerId: number | undefined, typed: string): string =>
+  designerId === undefined ? `typed:${typed.trim().toLowerCase()}` : `id:${designerId}`;
+
+/** Refuses (42900) an account or address that failed too often; counts nothing. */
+export async function checkLoginRate(ctx: AccountCtx, accountKey: string): Promise<void> {
+  await check(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
+  await check(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey, ctx.now);
+}
+
+/** Counts a failed login against the account and the address. */
+export async function countLoginFailure(ctx: AccountCtx, accountKey: string): Promise<void> {
+  await hit(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
+  await hit(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey, ctx.now);
+}
+
+/** A successful login forgets its account's failures (the address's stay). */
+export function clearLoginFailures(ctx: AccountCtx, accountKey: string): Promise<void> {
+  return clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey);
+}

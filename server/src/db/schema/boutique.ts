@@ -151,6 +151,9 @@ export const boutiqueOrders = pgTable(
     index('boutique_orders_designer_created_idx').on(t.designerId, t.createdAt),
     index('boutique_orders_product_created_idx').on(t.productId, t.createdAt),
     index('boutique_orders_fan_idx').on(t.fanId),
+    // A crowd-pack `purchase` condition probes one fan's orders of the designer since a date
+    // (compile.ts): one descent per fan, whatever the planner knows about the table.
+    index('boutique_orders_designer_fan_created_idx').on(t.designerId, t.fanId, t.createdAt),
     check('boutique_orders_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { designers } from './accounts.ts';
 import { platformUsers } from './courses.ts';
 
@@ -52,6 +53,9 @@ export const fans = pgTable(
     index('fans_designer_birth_idx').on(t.designerId, t.birthYear),
     index('fans_designer_city_idx').on(t.designerId, t.cityCode),
     index('fans_designer_source_idx').on(t.designerId, t.source),
+    // A live count reads the designer's fans in id order, a short statement per slice
+    // (crowd-packs/chunked-count.ts): each slice is one range of this index.
+    index('fans_designer_id_idx').on(t.designerId, t.id),
     uniqueIndex('fans_designer_platform_user_key').on(t.designerId, t.platformUserId),
     index('fans_platform_user_idx').on(t.platformUserId),
     // The list's keyword (nickname contains…, ILIKE '%…%') on the pg_trgm extension: a GIN index of
@@ -95,7 +99,9 @@ export const fanWardrobeItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('fan_wardrobe_fan_idx').on(t.fanId),
+    // A crowd-pack `wardrobe` condition probes one fan's items by category and size (compile.ts):
+    // one descent per fan, never a scan of every item of a category for each fan.
+    index('fan_wardrobe_fan_category_size_idx').on(t.fanId, t.category, sql`lower(${t.size})`),
     index('fan_wardrobe_category_size_idx').on(t.category, t.size),
   ],
 );

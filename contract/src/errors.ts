@@ -16,6 +16,8 @@ export const ErrorCode = {
   forbidden: 40300,
   notFound: 40400,
   conflict: 40900,
+  /** A live count or report too heavy to answer within the query budget (`data.errors`, `data.reason`). */
+  tooHeavy: 42200,
   rateLimited: 42900,
   internal: 50000,
   unavailable: 50300,
@@ -69,6 +71,10 @@ export const errorCatalogue: Record<Exclude<ErrorCodeValue, 200>, CatalogueEntry
   40300: { httpStatus: 403, message: { 'zh-CN': '无权访问', 'en-US': 'Not yours' } },
   40400: { httpStatus: 404, message: { 'zh-CN': '资源不存在', 'en-US': 'Not found' } },
   40900: { httpStatus: 409, message: { 'zh-CN': '操作冲突', 'en-US': 'Conflict' } },
+  42200: {
+    httpStatus: 422,
+    message: { 'zh-CN': '查询过于繁重，无法即时计算', 'en-US': 'Too heavy to answer live' },
+  },
   42900: { httpStatus: 429, message: { 'zh-CN': '请求过于频繁', 'en-US': 'Too many requests' } },
   50000: { httpStatus: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal error' } },
   50300: {

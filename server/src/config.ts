@@ -59,6 +59,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.,\s:[\]-]*$/, 'must be comma-separated host names or IP addresses')
     .optional(),
+  QUERY_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional()
@@ -106,6 +107,11 @@ export interface Config {
   trustProxy: boolean;
   /** Rate-limit counters in this Redis (shared by every instance); unset: in the database. */
   redisUrl: string | undefined;
+  /**
+   * How long a live crowd-pack count or an analytics query may take (`QUERY_BUDGET_MS`, default
+   * 5000): past it the request answers 42200 instead of waiting, on PGlite as on PostgreSQL.
+   */
+  queryBudgetMs: number;
   /** The clock of the account rules (code and ticket expiry, rate windows); tests replace it. */
   now: () => Date;
 }
@@ -161,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicHosts: parsePublicHosts(e.PUBLIC_HOSTS),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     redisUrl: e.REDIS_URL,
+    queryBudgetMs: e.QUERY_BUDGET_MS,
     now: () => new Date(),
   };
 }

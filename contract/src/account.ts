@@ -229,8 +229,11 @@ export const scanCallbackQuerySchema = z.object({
  * on purpose: a broken link still gets a page saying so, not a JSON error.
  */
 export const scanConfirmQuerySchema = z.object({ ticket: z.string().max(SCAN_TICKET_MAX).optional() });
-/** The confirmation page's form. */
-export const scanConfirmBodySchema = z.strictObject({ ticket: scanTicketField });
+/** The confirmation page's form; `formToken` is the page's own (checked by the server, not here). */
+export const scanConfirmBodySchema = z.strictObject({
+  ticket: scanTicketField,
+  formToken: z.string().max(SCAN_TICKET_MAX).optional(),
+});
 
 /** `POST /designerapi/v1/yiDesigner/bindWechat`: binds a confirmed `bind` ticket's WeChat. */
 export const bindWechatBodySchema = z.strictObject({ ticket: scanTicketField });

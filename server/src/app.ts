@@ -40,6 +40,7 @@ import { vaultRoutes } from './modules/vault/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
+import { crossSiteGuardPlugin } from './plugins/cross-site-guard.ts';
 import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -81,6 +82,7 @@ export async function buildApp({
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(crossSiteGuardPlugin);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -46,6 +46,8 @@ interface Poll {
 /** A phone's browser: the built-in provider knows it by its cookie. */
 interface Device {
   cookie?: string;
+  /** The per-page token of the confirmation page it opened last (issue 16). */
+  formToken?: string;
 }
 
 async function newTicket(purpose?: 'login' | 'bind', token?: string): Promise<Ticket> {
@@ -72,6 +74,8 @@ async function openOnPhone(qrUrl: string, device: Device): Promise<LightMyReques
   });
   const setCookie = res.headers['set-cookie'];
   if (setCookie) device.cookie = String(setCookie).split(';')[0];
+  const formToken = /name="formToken" value="([^"]+)"/.exec(res.body)?.[1];
+  if (formToken) device.formToken = formToken;
   return res;
 }
 
@@ -85,7 +89,10 @@ const confirmOnPhone = (ticket: string, device: Device) =>
       'content-type': 'application/x-www-form-urlencoded',
       ...(device.cookie ? { cookie: device.cookie } : {}),
     },
-    payload: new URLSearchParams({ ticket }).toString(),
+    payload: new URLSearchParams({
+      ticket,
+      ...(device.formToken ? { formToken: device.formToken } : {}),
+    }).toString(),
   });
 
 /** Scan, confirm, and follow the redirect to the callback as the phone's browser (HTML). */

@@ -1,0 +1,41 @@
+import { ErrorCode } from '@dc/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http/api-error.ts';
+import { crossSiteRefusal } from '../http/cross-site.ts';
+import { requestLanguage } from '../http/language.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A state-changing route a cookie authenticates (a form the server rendered): refused with
+     * 40300 unless the request comes from a page of the console's own origin
+     * (`http/cross-site.ts`). Every such route sets it; the guard lives here only.
+     */
+    sameOriginOnly?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one check of cross-site writes: an onRequest hook that refuses, before the body is even
+ * read, a state-changing request to a `sameOriginOnly` route sent from another origin — another
+ * site, or another origin of the same site such as the object store on the next port.
+ */
+export const crossSiteGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.sameOriginOnly || SAFE_METHODS.has(request.method)) return;
+    const refusal = crossSiteRefusal({ host: request.host, headers: request.headers }, app.config.publicUrl);
+    if (!refusal) return;
+    request.log.info({ refusal }, 'cross-site request refused');
+    const english = requestLanguage(request.headers['accept-language']) === 'en-US';
+    throw new ApiError(
+      ErrorCode.forbidden,
+      english
+        ? 'Refused: this request did not come from a page of this console'
+        : '请求被拒绝：此操作只能在本站的页面上进行',
+      { errors: [{ path: refusal.header, message: `cross-site (${refusal.value})` }] },
+    );
+  });
+});

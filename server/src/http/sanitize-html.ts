@@ -1,17 +1,18 @@
-import { escapeHtml } from './escape-html.ts';
+import sanitize from 'sanitize-html';
 
 /**
- * A strict allow-list sanitiser for the rich text designers write (product descriptions, brand
- * stories). No HTML parser package is installed, so a small tokenizer reads the input as a
- * browser would at the level that matters here (tags, attributes, comments, raw-text elements)
- * and everything is written out again from scratch: tags and attributes not on the lists below
- * are dropped, text and attribute values are escaped, unclosed tags are closed. Scripts and
- * other active content are removed with their content; event handlers, `javascript:`-style
- * URLs and style values outside a few plain properties never survive.
+ * The allow-list sanitiser for the rich text designers write (product descriptions, brand
+ * stories). Parsing is `sanitize-html` (htmlparser2, read as a browser reads HTML: raw-text
+ * elements, foreign content, character references, implied end tags), so a trick that fools a
+ * hand-written tokenizer meets a maintained parser instead (issue 16 item 7). The lists below are
+ * the only place that says what survives: tags and attributes not on them are dropped, text and
+ * attribute values are written out escaped, unclosed tags are closed. Scripts and other active
+ * or foreign content are removed with their content; event handlers, `javascript:`-style URLs
+ * and style values outside a few plain properties never survive.
  */
 
 /** Tags kept (their attributes filtered); anything else is dropped, its text kept. */
-const ALLOWED_TAGS = new Set([
+const ALLOWED_TAGS = [
   'p',
   'br',
   'hr',
@@ -38,11 +39,11 @@ const ALLOWED_TAGS = new Set([
   'code',
   'a',
   'img',
-]);
-const VOID_TAGS = new Set(['br', 'hr', 'img']);
+];
+const VOID_TAGS = ['br', 'hr', 'img'];
 
-/** Elements removed together with everything inside them. */
-const DROPPED_WITH_CONTENT = new Set([
+/** Elements removed together with everything inside them (active, raw-text or foreign content). */
+const DROPPED_WITH_CONTENT = [
   'script',
   'style',
   'iframe',
@@ -56,17 +57,23 @@ const DROPPED_WITH_CONTENT = new Set([
   'svg',
   'math',
   'select',
+  'option',
   'frameset',
   'noembed',
   'noframes',
   'plaintext',
-]);
+];
 
 const ATTRIBUTES: Record<string, readonly string[]> = {
   a: ['href', 'title', 'target'],
   img: ['src', 'alt', 'width', 'height'],
 };
 const GLOBAL_ATTRIBUTES = ['style'];
+/** Added to a link that opens a new tab, so the page it opens cannot reach back. */
+const NEW_TAB_REL = 'noopener noreferrer nofollow';
+
+/** URL schemes an `href` or `src` may have (relative URLs are judged by `safeUrl`). */
+const ALLOWED_SCHEMES = ['http', 'https', 'mailto'];
 
 /** Style properties kept, each value a plain colour, length, keyword or weight. */
 const STYLE_PROPERTIES = new Set([
@@ -114,18 +121,10 @@ export function decodeEntities(value: string): string {
   });
 }
 
-/** Text written out: markup characters escaped, character references that are names kept. */
-const escapeText = (value: string) =>
-  value
-    .replace(/&(?!(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]{1,31});)/gi, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replaceAll('\u0000', '');
-
-/** An http(s), mailto or same-site URL, or null. Checked on the decoded value without controls. */
-export function safeUrl(raw: string, kind: 'link' | 'image'): string | null {
+/** The URL rule on a value whose character references are already decoded. */
+function safeDecodedUrl(decoded: string, kind: 'link' | 'image'): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const value = decoded.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (value === '') return null;
   const lower = value.toLowerCase();
   if (lower.startsWith('https://') || lower.startsWith('http://')) return value;
@@ -134,10 +133,15 @@ export function safeUrl(raw: string, kind: 'link' | 'image'): string | null {
   return null;
 }
 
-/** Only plain declarations of the allowed properties; anything with url(), expression() or escapes goes. */
-export function safeStyle(raw: string): string | null {
+/** An http(s), mailto or same-site URL, or null. Checked on the decoded value without controls. */
+export function safeUrl(raw: string, kind: 'link' | 'image'): string | null {
+  return safeDecodedUrl(decodeEntities(raw), kind);
+}
+
+/** The style rule on a value whose character references are already decoded. */
+function safeDecodedStyle(decoded: string): string | null {
   const kept: string[] = [];
-  for (const declaration of decodeEntities(raw).split(';')) {
+  for (const declaration of decoded.split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     const property = declaration.slice(0, colon).trim().toLowerCase();
@@ -150,108 +154,70 @@ export function safeStyle(raw: string): string | null {
   return kept.length > 0 ? kept.join('; ') : null;
 }
 
-interface Attribute {
-  name: string;
-  value: string;
+/** Only plain declarations of the allowed properties; anything with url(), expression() or escapes goes. */
+export function safeStyle(raw: string): string | null {
+  return safeDecodedStyle(decodeEntities(raw));
 }
 
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-
-function parseAttributes(source: string): Attribute[] {
-  const found: Attribute[] = [];
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    found.push({ name: match[1]!.toLowerCase(), value: match[2] ?? match[3] ?? match[4] ?? '' });
-  }
-  return found;
-}
-
-function attributesOut(tag: string, attributes: Attribute[]): string {
+/**
+ * The attributes of an allowed tag as kept: on the lists, first occurrence, values checked.
+ * The parser hands them over decoded; sanitize-html escapes them again on the way out.
+ */
+function keptAttributes(tag: string, attributes: sanitize.Attributes): sanitize.Attributes {
   const allowed = [...(ATTRIBUTES[tag] ?? []), ...GLOBAL_ATTRIBUTES];
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const { name, value } of attributes) {
-    if (!allowed.includes(name) || seen.has(name)) continue;
-    seen.add(name);
-    let clean: string | null = decodeEntities(value);
-    if (name === 'href') clean = safeUrl(value, 'link');
-    else if (name === 'src') clean = safeUrl(value, 'image');
-    else if (name === 'style') clean = safeStyle(value);
-    else if (name === 'target') clean = clean === '_blank' ? '_blank' : null;
-    else if (name === 'width' || name === 'height') clean = /^\d{1,4}$/.test(clean) ? clean : null;
-    if (clean === null) continue;
-    out.push(` ${name}="${escapeHtml(clean)}"`);
+  const kept: sanitize.Attributes = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!allowed.includes(name)) continue;
+    let clean: string | null = value;
+    if (name === 'href') clean = safeDecodedUrl(value, 'link');
+    else if (name === 'src') clean = safeDecodedUrl(value, 'image');
+    else if (name === 'style') clean = safeDecodedStyle(value);
+    else if (name === 'target') clean = value === '_blank' ? '_blank' : null;
+    else if (name === 'width' || name === 'height') clean = /^\d{1,4}$/.test(value) ? value : null;
+    if (clean !== null) kept[name] = clean;
   }
-  if (tag === 'a' && seen.has('target') && out.some((a) => a.startsWith(' target='))) {
-    out.push(' rel="noopener noreferrer nofollow"');
-  }
-  if (tag === 'img' && !out.some((a) => a.startsWith(' src='))) return '';
-  return out.join('');
+  if (tag === 'a' && kept.target) kept.rel = NEW_TAB_REL;
+  return kept;
 }
 
-/** The position after the element `tag` whose content starts at `from` (the end of input if unclosed). */
-function skipElement(html: string, tag: string, from: number): number {
-  const close = new RegExp(`</${tag}[\\s/>]`, 'ig');
-  close.lastIndex = from;
-  const match = close.exec(html);
-  if (!match) return html.length;
-  const end = html.indexOf('>', match.index);
-  return end < 0 ? html.length : end + 1;
-}
-
-const TAG = /^<(\/?)([a-z][a-z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/i;
+/** sanitize-html writes void elements XHTML-style (`<br />`); the stored form stays HTML (`<br>`). */
+const VOID_TAG_END = new RegExp(`(<(?:${VOID_TAGS.join('|')})\\b[^>]*?) />`, 'g');
 
 /** The allow-listed form of `html` (see the file comment). Idempotent. */
 export function sanitizeHtml(html: string): string {
-  let out = '';
-  const open: string[] = [];
-  let i = 0;
-  while (i < html.length) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) {
-      out += escapeText(html.slice(i));
-      break;
-    }
-    out += escapeText(html.slice(i, lt));
-    if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? html.length : end + 3;
-      continue;
-    }
-    if (html[lt + 1] === '!' || html[lt + 1] === '?') {
-      const end = html.indexOf('>', lt);
-      i = end < 0 ? html.length : end + 1;
-      continue;
-    }
-    const match = TAG.exec(html.slice(lt));
-    if (!match) {
-      // A '<' that starts no tag is text; an unterminated tag is dropped with the rest.
-      if (/^<\/?[a-z]/i.test(html.slice(lt, lt + 3))) break;
-      out += '&lt;';
-      i = lt + 1;
-      continue;
-    }
-    const [whole, slash, rawName, rest] = match;
-    const tag = rawName!.toLowerCase();
-    i = lt + whole.length;
-    if (slash) {
-      const at = open.lastIndexOf(tag);
-      if (at >= 0) {
-        while (open.length > at) out += `</${open.pop()}>`;
-      }
-      continue;
-    }
-    if (DROPPED_WITH_CONTENT.has(tag)) {
-      if (!/\/\s*$/.test(rest!)) i = skipElement(html, tag, i);
-      continue;
-    }
-    if (!ALLOWED_TAGS.has(tag)) continue;
-    const attributes = attributesOut(tag, parseAttributes(rest!.replace(/\/\s*$/, '')));
-    if (tag === 'img' && attributes === '') continue;
-    out += `<${tag}${attributes}>`;
-    if (!VOID_TAGS.has(tag)) open.push(tag);
-  }
-  while (open.length > 0) out += `</${open.pop()}>`;
-  return out;
+  // Children of each open element, to tell an empty paragraph: a stray `</p>` makes one (as in a
+  // browser), and an empty one shows nothing, so it is not kept.
+  const childCounts: number[] = [];
+  let closedChildren = 0;
+  const clean = sanitize(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: Object.fromEntries(
+      ALLOWED_TAGS.map((tag) => [
+        tag,
+        [...(ATTRIBUTES[tag] ?? []), ...GLOBAL_ATTRIBUTES, ...(tag === 'a' ? ['rel'] : [])],
+      ]),
+    ),
+    allowedSchemes: ALLOWED_SCHEMES,
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    disallowedTagsMode: 'discard',
+    nonTextTags: DROPPED_WITH_CONTENT,
+    selfClosing: VOID_TAGS,
+    // Style values are judged by safeStyle, not rewritten by a CSS parser.
+    parseStyleAttributes: false,
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: keptAttributes(tagName, attribs) }) },
+    onOpenTag: () => {
+      if (childCounts.length > 0) childCounts[childCounts.length - 1]! += 1;
+      childCounts.push(0);
+    },
+    onCloseTag: () => {
+      closedChildren = childCounts.pop() ?? 0;
+    },
+    exclusiveFilter: (frame) =>
+      // An image without a safe source is no image; an empty paragraph shows nothing.
+      (frame.tag === 'img' && !frame.attribs.src) ||
+      (frame.tag === 'p' && closedChildren === 0 && frame.text === ''),
+  });
+  return clean.replace(VOID_TAG_END, '$1>');
 }
 
 /** The text of sanitised HTML (tags removed, references decoded), e.g. to tell an empty editor. */

@@ -10,12 +10,18 @@ export const scanPurposeValues = ['login', 'bind'] as const;
 export const scanStateValues = ['pending', 'scanned', 'confirmed', 'registering', 'consumed'] as const;
 export const oauthProviderValues = ['builtin', 'wechat'] as const;
 
-/** Scan-code tickets; only SHA-256 hashes of the ticket and of the resigner_id are stored. */
+/**
+ * Scan-code tickets; only SHA-256 hashes of the ticket, of its poll secret and of the resigner_id
+ * are stored. The ticket is the public id the QR code carries; the poll secret went to the PC that
+ * created the ticket only, and polling needs it (the scan login belongs to that browser).
+ */
 export const scanTickets = pgTable(
   'scan_tickets',
   {
     id: serial('id').primaryKey(),
     ticketHash: varchar('ticket_hash', { length: 64 }).notNull(),
+    /** Null only on tickets made before poll secrets existed: those can no longer be polled. */
+    pollSecretHash: varchar('poll_secret_hash', { length: 64 }),
     purpose: varchar('purpose', { length: 8, enum: scanPurposeValues }).notNull(),
     /** A `bind` ticket's account (the session that created it). */
     designerId: integer('designer_id').references(() => designers.id, { onDelete: 'cascade' }),

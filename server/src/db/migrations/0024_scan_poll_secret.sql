@@ -1,0 +1,1 @@
+ALTER TABLE "scan_tickets" ADD COLUMN "poll_secret_hash" varchar(64);

@@ -31,6 +31,7 @@ async function uploadWithUploader(store: ObjectStoreHandle, file: string, key: s
   const credentials = store.authority.issueUploadCredentials({
     designerId: DESIGNER,
     objectKey: key,
+    maxBytes: (await fs.stat(file)).size,
     ttlSeconds: 3600,
   });
   const grant = grantFor(credentials, `http://localhost:${store.port}`, key);
@@ -57,6 +58,7 @@ async function uploadWithPut(
   const credentials = store.authority.issueUploadCredentials({
     designerId: DESIGNER,
     objectKey: key,
+    maxBytes: size,
     ttlSeconds: 3600,
   });
   const answer = await ossRequest(`http://localhost:${store.port}`, {

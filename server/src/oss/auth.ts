@@ -78,7 +78,16 @@ export function authenticate(
   return scope;
 }
 
-/** A credential reaches only its own bucket and keys under its own prefix. */
-export function authorize(scope: CredentialScope, bucket: string, key: string): void {
-  if (scope.bucket !== bucket || !key.startsWith(scope.prefix)) throw new OssError('AccessDenied');
+/**
+ * A credential reaches exactly its own object: the same bucket and the same key, byte for byte
+ * (no prefix, so `key + 'x'` or a sibling is refused); a read grant only reads it.
+ */
+export function authorize(
+  scope: CredentialScope,
+  bucket: string,
+  key: string,
+  intent: 'read' | 'write',
+): void {
+  if (scope.bucket !== bucket || scope.key !== key) throw new OssError('AccessDenied');
+  if (intent === 'write' && scope.access !== 'write') throw new OssError('AccessDenied');
 }

@@ -11,26 +11,41 @@ export interface UploadCredentials {
   Expiration: string;
 }
 
-/** What a valid security token grants: one bucket, and keys under one prefix, until `expiresAt`. */
+/**
+ * What a token opens: `read` reads one object (a signed link); `write` uploads one object (and its
+ * multipart upload), reads and deletes it.
+ */
+export type CredentialAccess = 'read' | 'write';
+
+/**
+ * What a valid security token grants: one key of one bucket, until `expiresAt`; a `write` grant
+ * at most `maxBytes` bytes in that object (the size its create-upload declared).
+ */
 export interface CredentialScope {
   accessKeyId: string;
   bucket: string;
-  prefix: string;
+  key: string;
+  access: CredentialAccess;
+  maxBytes: number;
   expiresAt: Date;
 }
 
 interface TokenPayload {
   akid: string;
   bucket: string;
-  prefix: string;
+  key: string;
+  acc: 'r' | 'w';
+  /** The largest object the grant may write (0 for a read grant). */
+  max: number;
   /** Unix seconds. */
   exp: number;
 }
 
-const TOKEN_VERSION = 'v1';
+// v1 tokens carried a designer-wide prefix; they are not accepted any more.
+const TOKEN_VERSION = 'v2';
 export const STS_KEY_ID_PREFIX = 'STS.';
 
-/** Where a designer's uploads live; a credential for one designer writes nowhere else. */
+/** Where a designer's uploads live. */
 export const designerPrefix = (designerId: number | string): string => `designers/${designerId}/`;
 
 const base64url = (bytes: Buffer): string => bytes.toString('base64url');
@@ -38,9 +53,9 @@ const hmac = (key: Buffer, text: string): Buffer => createHmac('sha256', key).up
 
 /**
  * Issues and checks temporary credentials with no database: the AccessKeySecret is an HMAC of
- * the AccessKeyId, and the SecurityToken carries its own scope and expiry under an HMAC, both
- * keyed by the server secret. Any process holding the secret can verify; nobody without it can
- * forge a token or widen its scope.
+ * the AccessKeyId, and the SecurityToken carries its own scope (one exact key, read or write, the
+ * largest size) and expiry under an HMAC, both keyed by the server secret. Any process holding the
+ * secret can verify; nobody without it can forge a token or widen its scope.
  */
 export class CredentialAuthority {
   readonly #tokenKey: Buffer;
@@ -56,12 +71,30 @@ export class CredentialAuthority {
     this.#secretKey = hmac(secret, 'designer-console/oss/access-key-secret');
   }
 
-  /** Credentials for keys under `prefix` in this authority's bucket, valid `ttlSeconds`. */
-  issue({ prefix, ttlSeconds }: { prefix: string; ttlSeconds: number }): UploadCredentials {
+  /** Credentials for the one object `key` in this authority's bucket, valid `ttlSeconds`. */
+  issue(grant: {
+    key: string;
+    access: CredentialAccess;
+    /** Required for `write`: the most bytes the object may hold. */
+    maxBytes?: number;
+    ttlSeconds: number;
+  }): UploadCredentials {
+    const { key, access, ttlSeconds } = grant;
     if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new RangeError('ttlSeconds must be ≥ 1');
+    if (!key) throw new RangeError('a credential opens one object: key must not be empty');
+    const maxBytes = access === 'write' ? grant.maxBytes : 0;
+    if (maxBytes === undefined || !Number.isSafeInteger(maxBytes) || maxBytes < 0)
+      throw new RangeError('maxBytes must be a whole number of bytes ≥ 0');
     const accessKeyId = `${STS_KEY_ID_PREFIX}${randomBytes(12).toString('hex').toUpperCase()}`;
     const exp = Math.floor(this.now() / 1000) + ttlSeconds;
-    const payload: TokenPayload = { akid: accessKeyId, bucket: this.bucket, prefix, exp };
+    const payload: TokenPayload = {
+      akid: accessKeyId,
+      bucket: this.bucket,
+      key,
+      acc: access === 'write' ? 'w' : 'r',
+      max: maxBytes,
+      exp,
+    };
     const body = `${TOKEN_VERSION}.${base64url(Buffer.from(JSON.stringify(payload), 'utf8'))}`;
     return {
       AccessKeyId: accessKeyId,
@@ -71,17 +104,28 @@ export class CredentialAuthority {
     };
   }
 
-  /** Credentials to upload `objectKey`, which must lie in the designer's own prefix. */
+  /** Credentials to upload `objectKey` (in the designer's own prefix) of at most `maxBytes`. */
   issueUploadCredentials(request: {
     designerId: number;
     objectKey: string;
+    maxBytes: number;
     ttlSeconds: number;
   }): UploadCredentials {
     const prefix = designerPrefix(request.designerId);
     if (!request.objectKey.startsWith(prefix) || request.objectKey.length === prefix.length) {
       throw new RangeError(`object key ${JSON.stringify(request.objectKey)} is not under ${prefix}`);
     }
-    return this.issue({ prefix, ttlSeconds: request.ttlSeconds });
+    return this.issue({
+      key: request.objectKey,
+      access: 'write',
+      maxBytes: request.maxBytes,
+      ttlSeconds: request.ttlSeconds,
+    });
+  }
+
+  /** Credentials behind a signed GET link to the one object `key`. */
+  issueReadCredentials(request: { key: string; ttlSeconds: number }): UploadCredentials {
+    return this.issue({ key: request.key, access: 'read', ttlSeconds: request.ttlSeconds });
   }
 
   /** The AccessKeySecret belonging to an AccessKeyId this authority issued. */
@@ -105,7 +149,9 @@ export class CredentialAuthority {
     return {
       accessKeyId,
       bucket: payload.bucket,
-      prefix: payload.prefix,
+      key: payload.key,
+      access: payload.acc === 'w' ? 'write' : 'read',
+      maxBytes: payload.max,
       expiresAt: new Date(payload.exp * 1000),
     };
   }
@@ -120,11 +166,13 @@ export class CredentialAuthority {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
       const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<TokenPayload>;
-      const { akid, bucket, prefix, exp } = payload;
-      if (typeof akid !== 'string' || typeof bucket !== 'string' || typeof prefix !== 'string')
+      const { akid, bucket, key, acc, max, exp } = payload;
+      if (typeof akid !== 'string' || typeof bucket !== 'string' || typeof key !== 'string' || !key)
         return undefined;
+      if (acc !== 'r' && acc !== 'w') return undefined;
+      if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) return undefined;
       if (typeof exp !== 'number') return undefined;
-      return { akid, bucket, prefix, exp };
+      return { akid, bucket, key, acc, max, exp };
     } catch {
       return undefined;
     }
@@ -155,18 +203,19 @@ export function openCredentialAuthority(config: CredentialConfig): Promise<Crede
 }
 
 /**
- * Temporary credentials for a designer to upload `objectKey` (under `designers/<id>/`), for the
- * VOD module's create-upload and refresh-upload. `ttlSeconds` defaults to
- * `UPLOAD_CREDENTIAL_TTL_SECONDS`.
+ * Temporary credentials for a designer to upload `objectKey` (under `designers/<id>/`) of at most
+ * `maxBytes` (the size create-upload declared), for create-upload and refresh-upload.
+ * `ttlSeconds` defaults to `UPLOAD_CREDENTIAL_TTL_SECONDS`.
  */
 export async function issueUploadCredentials(
   config: CredentialConfig,
-  request: { designerId: number; objectKey: string; ttlSeconds?: number },
+  request: { designerId: number; objectKey: string; maxBytes: number; ttlSeconds?: number },
 ): Promise<UploadCredentials> {
   const authority = await openCredentialAuthority(config);
   return authority.issueUploadCredentials({
     designerId: request.designerId,
     objectKey: request.objectKey,
+    maxBytes: request.maxBytes,
     ttlSeconds: request.ttlSeconds ?? config.uploadCredentialTtlSeconds,
   });
 }

@@ -12,22 +12,43 @@ export interface ReceivedFile {
 }
 
 /**
+ * Bytes a body may still bring, shared by the requests writing one object at once: `take` asks
+ * for the next chunk's bytes (false: over budget), `release` gives back what this body took.
+ */
+export interface ByteAllowance {
+  take(bytes: number): boolean;
+  release(): void;
+}
+
+/** EntityTooLarge as OSS words it, with the limit that was passed. */
+export const tooLarge = (maxBytes: number, proposed?: number): OssError =>
+  new OssError('EntityTooLarge', undefined, {
+    MaxSizeAllowed: String(maxBytes),
+    ...(proposed === undefined ? {} : { ProposedSize: String(proposed) }),
+  });
+
+/**
  * Streams a request body into `destination`, hashing as it goes: memory holds one chunk at a
- * time, whatever the size. Past `maxBytes` the transfer stops with EntityTooLarge; a declared
+ * time, whatever the size. A Content-Length over `maxBytes` is refused before a byte is read;
+ * past `maxBytes` (or the shared `allowance`) the transfer stops with EntityTooLarge; a declared
  * Content-Length that the body does not fill is IncompleteBody. On any failure the file is removed.
  */
 export async function receiveFile(
   body: Readable,
   destination: string,
-  limits: { maxBytes: number; declaredLength: number | undefined },
+  limits: { maxBytes: number; declaredLength: number | undefined; allowance?: ByteAllowance },
 ): Promise<ReceivedFile> {
+  if (limits.declaredLength !== undefined && limits.declaredLength > limits.maxBytes) {
+    limits.allowance?.release();
+    throw tooLarge(limits.maxBytes, limits.declaredLength);
+  }
   const hash = createHash('md5');
   let size = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > limits.maxBytes) {
-        callback(new OssError('EntityTooLarge'));
+      if (size > limits.maxBytes || (limits.allowance && !limits.allowance.take(chunk.length))) {
+        callback(tooLarge(limits.maxBytes));
         return;
       }
       hash.update(chunk);
@@ -57,6 +78,8 @@ export async function receiveFile(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') throw new OssError('IncompleteBody');
     throw error;
+  } finally {
+    limits.allowance?.release();
   }
 }
 

@@ -25,6 +25,7 @@ export async function initiateMultipartUpload(
     key: exchange.key,
     contentType: request.headers['content-type'] || 'application/octet-stream',
     userMeta: userMetaOf(request),
+    maxBytes: exchange.scope.maxBytes,
   });
   sendXml(exchange.response, 200, [
     'InitiateMultipartUploadResult',
@@ -39,7 +40,9 @@ export async function initiateMultipartUpload(
 /**
  * UploadPart (`PUT ?partNumber&uploadId`). The upload must exist before a byte is read, so a
  * part for an unknown upload stores nothing. Sending the same part again replaces it; the same
- * bytes give the same ETag (their MD5).
+ * bytes give the same ETag (their MD5). The upload's parts (this one replacing its earlier self,
+ * and every body arriving for the key at once) never pass the grant's declared size:
+ * EntityTooLarge, and the part is not kept.
  */
 export async function uploadPart(services: StoreServices, exchange: ObjectExchange): Promise<void> {
   const { request } = exchange;
@@ -56,9 +59,14 @@ export async function uploadPart(services: StoreServices, exchange: ObjectExchan
     );
   }
   const upload = await services.uploads.find(uploadIdOf(exchange), exchange.bucket, exchange.key);
+  const objectLimit = services.uploads.limitOf(upload, exchange.scope.maxBytes);
+  const storedElsewhere = await services.uploads.storedBytes(upload, partNumber);
   const received = await receiveFile(request, services.layout.temporaryPath('part'), {
-    maxBytes: MAX_SINGLE_UPLOAD_BYTES,
+    maxBytes: Math.min(MAX_SINGLE_UPLOAD_BYTES, Math.max(0, objectLimit - storedElsewhere)),
     declaredLength: declaredLength(request),
+    allowance: services.inFlight.allowance(`${exchange.bucket}/${exchange.key}`, objectLimit, () =>
+      services.uploads.knownStoredBytes(upload, partNumber),
+    ),
   });
   try {
     checkContentMd5(request.headers['content-md5'], received.md5);
@@ -66,7 +74,7 @@ export async function uploadPart(services: StoreServices, exchange: ObjectExchan
     await fs.rm(received.path, { force: true });
     throw error;
   }
-  const part = await services.uploads.putPart(upload, partNumber, received);
+  const part = await services.uploads.putPart(upload, partNumber, received, objectLimit);
   sendEmpty(exchange.response, 200, {
     ETag: quoteEtag(part.etag),
     'Content-MD5': received.md5.toString('base64'),
@@ -133,7 +141,11 @@ export async function completeMultipartUpload(
 ): Promise<void> {
   const upload = await services.uploads.find(uploadIdOf(exchange), exchange.bucket, exchange.key);
   const requested = parseCompleteMultipartUpload(await readSmallBody(exchange));
-  const meta = await services.uploads.complete(upload, requested);
+  const meta = await services.uploads.complete(
+    upload,
+    requested,
+    services.uploads.limitOf(upload, exchange.scope.maxBytes),
+  );
   sendXml(
     exchange.response,
     200,

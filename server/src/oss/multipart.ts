@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { OssError } from './errors.ts';
-import { isMissing, type ReceivedFile, readJson, writeJsonAtomically } from './files.ts';
+import { isMissing, type ReceivedFile, readJson, tooLarge, writeJsonAtomically } from './files.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { newVersion, type StoreLayout } from './layout.ts';
 import type { ObjectFiles, ObjectMeta } from './objects.ts';
@@ -22,6 +22,8 @@ export interface UploadRecord {
   initiated: string;
   contentType: string;
   userMeta: Record<string, string>;
+  /** The most bytes the object may have: the initiating grant's (absent in records of older versions). */
+  maxBytes?: number;
 }
 
 export interface PartRecord {
@@ -36,6 +38,13 @@ export interface PartRecord {
 const UPLOAD_FILE = 'upload.json';
 
 /**
+ * The first half of an upload id names its object (16 hex digits of a hash of bucket and key),
+ * the second half is random: the open uploads of one key are found by their directory names.
+ */
+const keyTag = (bucket: string, key: string): string =>
+  createHash('sha256').update(`${bucket}\n${key}`, 'utf8').digest('hex').slice(0, 16).toUpperCase();
+
+/**
  * Multipart uploads on disk, one directory per upload. A part is received into the temporary
  * directory, renamed into the upload, and then made current by its small JSON record, so a
  * re-sent part replaces the earlier one whole. Completion streams the parts into one new file
@@ -43,29 +52,79 @@ const UPLOAD_FILE = 'upload.json';
  */
 export class MultipartUploads {
   readonly #lock = new KeyedLock();
+  /** Sizes of each open upload's current parts, read from disk once per process, then kept. */
+  readonly #partSizes = new Map<string, Map<number, number>>();
 
   constructor(
     private readonly layout: StoreLayout,
     private readonly objects: ObjectFiles,
   ) {}
 
+  /**
+   * Opens an upload of `key`. One key has one open upload: a new one replaces (aborts) any
+   * earlier one, so a grant for N bytes holds at most N bytes of parts, however often it initiates.
+   * An uploader that lost its resume record simply starts again.
+   */
   async initiate(upload: Omit<UploadRecord, 'uploadId' | 'initiated'>): Promise<UploadRecord> {
+    const tag = keyTag(upload.bucket, upload.key);
     const record: UploadRecord = {
       ...upload,
-      uploadId: randomBytes(16).toString('hex').toUpperCase(),
+      uploadId: `${tag}${randomBytes(8).toString('hex').toUpperCase()}`,
       initiated: new Date().toISOString(),
     };
-    // Built aside and renamed into place, so an upload directory always has its record.
-    const staging = this.layout.temporaryPath('upload');
-    try {
-      await fs.mkdir(staging);
-      await fs.writeFile(path.join(staging, UPLOAD_FILE), JSON.stringify(record), { mode: 0o600 });
-      await fs.rename(staging, this.layout.uploadDir(record.uploadId)!);
-    } catch (error) {
-      await fs.rm(staging, { recursive: true, force: true });
-      throw error;
+    return this.#lock.run(`initiate/${tag}`, async () => {
+      for (const earlier of await this.#uploadIdsTagged(tag)) {
+        const found = await readJson<UploadRecord>(path.join(this.layout.uploadDir(earlier)!, UPLOAD_FILE));
+        if (found?.bucket === upload.bucket && found.key === upload.key)
+          await this.#discard(earlier).catch(ignoreNoSuchUpload);
+      }
+      // Built aside and renamed into place, so an upload directory always has its record.
+      const staging = this.layout.temporaryPath('upload');
+      try {
+        await fs.mkdir(staging);
+        await fs.writeFile(path.join(staging, UPLOAD_FILE), JSON.stringify(record), { mode: 0o600 });
+        await fs.rename(staging, this.layout.uploadDir(record.uploadId)!);
+      } catch (error) {
+        await fs.rm(staging, { recursive: true, force: true });
+        throw error;
+      }
+      this.#partSizes.set(record.uploadId, new Map());
+      return record;
+    });
+  }
+
+  async #uploadIdsTagged(tag: string): Promise<string[]> {
+    const names = await fs.readdir(this.layout.multipartDir).catch(() => [] as string[]);
+    return names.filter((name) => name.startsWith(tag) && this.layout.uploadDir(name));
+  }
+
+  /** The most bytes `upload`'s object may have under a grant of `grantMaxBytes`. */
+  limitOf(upload: UploadRecord, grantMaxBytes: number): number {
+    return Math.min(grantMaxBytes, upload.maxBytes ?? grantMaxBytes);
+  }
+
+  /** Bytes of the upload's current parts, leaving out part `except` (the one being replaced). */
+  async storedBytes(upload: UploadRecord, except?: number): Promise<number> {
+    let total = 0;
+    for (const [partNumber, size] of await this.#sizesOf(upload)) if (partNumber !== except) total += size;
+    return total;
+  }
+
+  /** The same, from what is already known (no disk read): for the per-chunk check while receiving. */
+  knownStoredBytes(upload: UploadRecord, except?: number): number {
+    let total = 0;
+    for (const [partNumber, size] of this.#partSizes.get(upload.uploadId) ?? [])
+      if (partNumber !== except) total += size;
+    return total;
+  }
+
+  async #sizesOf(upload: UploadRecord): Promise<Map<number, number>> {
+    let sizes = this.#partSizes.get(upload.uploadId);
+    if (!sizes) {
+      sizes = new Map((await this.listParts(upload)).map((part) => [part.partNumber, part.size]));
+      this.#partSizes.set(upload.uploadId, sizes);
     }
-    return record;
+    return sizes;
   }
 
   /** The open upload `uploadId` of exactly this bucket and key, or NoSuchUpload. */
@@ -78,8 +137,17 @@ export class MultipartUploads {
     return record;
   }
 
-  /** Makes a received file part `partNumber` of `upload`, replacing an earlier one. */
-  async putPart(upload: UploadRecord, partNumber: number, received: ReceivedFile): Promise<PartRecord> {
+  /**
+   * Makes a received file part `partNumber` of `upload`, replacing an earlier one, when the parts
+   * then still fit in `maxBytes` (else EntityTooLarge and the file goes). Commits of one upload's
+   * parts take turns, so parts received in parallel cannot together pass the limit.
+   */
+  async putPart(
+    upload: UploadRecord,
+    partNumber: number,
+    received: ReceivedFile,
+    maxBytes: number,
+  ): Promise<PartRecord> {
     const dir = this.layout.uploadDir(upload.uploadId)!;
     const part: PartRecord = {
       partNumber,
@@ -88,9 +156,11 @@ export class MultipartUploads {
       lastModified: new Date().toISOString(),
       dataFile: `${partNumber}.${newVersion()}.part`,
     };
-    return this.#lock.run(`${upload.uploadId}/${partNumber}`, async () => {
+    return this.#lock.run(upload.uploadId, async () => {
       const recordFile = path.join(dir, `${partNumber}.json`);
       try {
+        const others = await this.storedBytes(upload, partNumber);
+        if (others + received.size > maxBytes) throw tooLarge(maxBytes, others + received.size);
         const previous = await readJson<PartRecord>(recordFile);
         await fs.rename(received.path, path.join(dir, part.dataFile));
         try {
@@ -101,6 +171,7 @@ export class MultipartUploads {
           throw error;
         }
         if (previous) await fs.rm(path.join(dir, previous.dataFile), { force: true });
+        (await this.#sizesOf(upload)).set(partNumber, part.size);
         return part;
       } catch (error) {
         await fs.rm(received.path, { force: true });
@@ -135,7 +206,7 @@ export class MultipartUploads {
    * Assembles the listed parts into the object, as OSS does: parts in ascending order, each
    * uploaded with that ETag, each but the last at least 100 KB. The object appears at once, whole.
    */
-  async complete(upload: UploadRecord, requested: CompletedPart[]): Promise<ObjectMeta> {
+  async complete(upload: UploadRecord, requested: CompletedPart[], maxBytes: number): Promise<ObjectMeta> {
     return this.#lock.run(`${upload.uploadId}/complete`, async () => {
       const uploaded = new Map((await this.listParts(upload)).map((part) => [part.partNumber, part]));
       const parts = requested.map((wanted, index) => {
@@ -150,6 +221,8 @@ export class MultipartUploads {
         }
         return part;
       });
+      const total = parts.reduce((sum, part) => sum + part.size, 0);
+      if (total > maxBytes) throw tooLarge(maxBytes, total);
       const tooSmall = parts.slice(0, -1).find((part) => part.size < MIN_PART_SIZE);
       if (tooSmall) {
         throw new OssError('EntityTooSmall', undefined, {
@@ -175,7 +248,7 @@ export class MultipartUploads {
       for (const part of parts) partDigests.update(Buffer.from(part.etag, 'hex'));
       const meta = await this.objects
         .commit(upload.bucket, upload.key, assembled, {
-          size: parts.reduce((sum, part) => sum + part.size, 0),
+          size: total,
           etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
           contentType: upload.contentType,
           userMeta: upload.userMeta,
@@ -200,6 +273,7 @@ export class MultipartUploads {
 
   /** Moves the upload out of sight in one rename, then deletes it at leisure. */
   async #discard(uploadId: string): Promise<void> {
+    this.#partSizes.delete(uploadId);
     const trash = this.layout.temporaryPath(`discarded-${uploadId}`);
     try {
       await fs.rename(this.layout.uploadDir(uploadId)!, trash);
@@ -210,3 +284,7 @@ export class MultipartUploads {
     await fs.rm(trash, { recursive: true, force: true });
   }
 }
+
+const ignoreNoSuchUpload = (error: unknown): void => {
+  if (!(error instanceof OssError && error.code === 'NoSuchUpload')) throw error;
+};

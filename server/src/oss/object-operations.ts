@@ -2,7 +2,7 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { OssError } from './errors.ts';
-import { MAX_SINGLE_UPLOAD_BYTES, type ObjectExchange, type StoreServices } from './exchange.ts';
+import { type ObjectExchange, putLimits, type StoreServices } from './exchange.ts';
 import { checkContentMd5, receiveFile } from './files.ts';
 import type { ObjectMeta } from './objects.ts';
 import { parseRange } from './range.ts';
@@ -15,7 +15,7 @@ export async function putObject(services: StoreServices, exchange: ObjectExchang
   if (request.headers['x-oss-copy-source'])
     throw new OssError('NotImplemented', 'CopyObject is not supported.');
   const received = await receiveFile(request, services.layout.temporaryPath('put'), {
-    maxBytes: MAX_SINGLE_UPLOAD_BYTES,
+    ...putLimits(services, exchange),
     declaredLength: declaredLength(request),
   });
   try {

@@ -57,11 +57,11 @@ function operationFor(method: string, query: URLSearchParams): Operation {
 
 /**
  * Serves one request: the bucket must be ours, the operation one of the supported subset, the
- * signature valid and the key inside the credential's prefix, in that order.
+ * signature valid and the key the credential's own, in that order.
  */
 export async function route(
   services: StoreServices,
-  exchange: Omit<ObjectExchange, 'bucket' | 'key' | 'query'>,
+  exchange: Omit<ObjectExchange, 'bucket' | 'key' | 'query' | 'scope'>,
   target: RequestTarget,
 ): Promise<void> {
   const method = exchange.request.method ?? 'GET';
@@ -77,6 +77,13 @@ export async function route(
     key: target.key,
     query: target.query,
   });
-  authorize(scope, target.bucket, target.key);
-  await operation(services, { ...exchange, bucket: target.bucket, key: target.key, query: target.query });
+  // Only GetObject/HeadObject read; everything else (parts, listing them, deletes) needs a write grant.
+  authorize(scope, target.bucket, target.key, operation === getObject ? 'read' : 'write');
+  await operation(services, {
+    ...exchange,
+    bucket: target.bucket,
+    key: target.key,
+    query: target.query,
+    scope,
+  });
 }

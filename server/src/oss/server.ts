@@ -10,6 +10,7 @@ import { type CredentialAuthority, openCredentialAuthority } from './credentials
 import { OssError } from './errors.ts';
 import type { StoreServices } from './exchange.ts';
 import { isOutOfSpace } from './files.ts';
+import { InFlightBytes } from './in-flight.ts';
 import { StoreLayout } from './layout.ts';
 import { MultipartUploads } from './multipart.ts';
 import { ObjectFiles } from './objects.ts';
@@ -56,6 +57,7 @@ export async function startObjectStore(
     objects,
     uploads: new MultipartUploads(layout, objects),
     authority,
+    inFlight: new InFlightBytes(),
   };
   const allowedOrigin = originPolicy(config);
 

@@ -38,39 +38,57 @@ describe.runIf(testDatabaseKind() === 'pglite')('temporary credentials, with no 
     const issued = authority.issueUploadCredentials({
       designerId: 7,
       objectKey: 'designers/7/a.mp4',
+      maxBytes: 1234,
       ttlSeconds: 900,
     });
     expect(issued.AccessKeyId).toMatch(/^STS\.[0-9A-F]{24}$/);
     expect(issued.AccessKeySecret).toBe(authority.secretFor(issued.AccessKeyId));
-    expect(issued.SecurityToken).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    expect(issued.SecurityToken).toMatch(/^v2\.[\w-]+\.[\w-]+$/);
     expect(issued.Expiration).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(Date.parse(issued.Expiration) - Date.now()).toBeGreaterThan(890_000);
     expect(Date.parse(issued.Expiration) - Date.now()).toBeLessThanOrEqual(900_000);
     expect(authority.verify(issued.AccessKeyId, issued.SecurityToken)).toMatchObject({
       accessKeyId: issued.AccessKeyId,
       bucket: 'designer-console',
-      prefix: 'designers/7/',
+      key: 'designers/7/a.mp4',
+      access: 'write',
+      maxBytes: 1234,
     });
   });
 
   it('each issue is a new key id; secrets differ per key id', () => {
-    const a = authority.issue({ prefix: 'designers/7/', ttlSeconds: 60 });
-    const b = authority.issue({ prefix: 'designers/7/', ttlSeconds: 60 });
+    const a = authority.issue({ key: 'designers/7/a.mp4', access: 'write', maxBytes: 1, ttlSeconds: 60 });
+    const b = authority.issue({ key: 'designers/7/a.mp4', access: 'write', maxBytes: 1, ttlSeconds: 60 });
     expect(a.AccessKeyId).not.toBe(b.AccessKeyId);
     expect(a.AccessKeySecret).not.toBe(b.AccessKeySecret);
   });
 
   it("an object key outside the designer's prefix is refused at issue time", () => {
     expect(() =>
-      authority.issueUploadCredentials({ designerId: 7, objectKey: 'designers/8/a.mp4', ttlSeconds: 60 }),
+      authority.issueUploadCredentials({
+        designerId: 7,
+        objectKey: 'designers/8/a.mp4',
+        maxBytes: 1,
+        ttlSeconds: 60,
+      }),
     ).toThrow(RangeError);
     expect(() =>
-      authority.issueUploadCredentials({ designerId: 7, objectKey: 'designers/7/', ttlSeconds: 60 }),
+      authority.issueUploadCredentials({
+        designerId: 7,
+        objectKey: 'designers/7/',
+        maxBytes: 1,
+        ttlSeconds: 60,
+      }),
     ).toThrow(RangeError);
   });
 
   it('another secret does not accept them; an expired one is SecurityTokenExpired', () => {
-    const issued = authority.issue({ prefix: 'designers/7/', ttlSeconds: 60 });
+    const issued = authority.issue({
+      key: 'designers/7/a.mp4',
+      access: 'write',
+      maxBytes: 1,
+      ttlSeconds: 60,
+    });
     const other = new CredentialAuthority(Buffer.alloc(32, 2), 'designer-console');
     expect(verifyError(() => other.verify(issued.AccessKeyId, issued.SecurityToken))).toBe(
       'InvalidAccessKeyId',
@@ -144,6 +162,7 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       const issued = await issueUploadCredentials(t.config, {
         designerId: 9,
         objectKey: 'designers/9/v.mp4',
+        maxBytes: 1,
       });
       expect(Math.round((Date.parse(issued.Expiration) - Date.now()) / 1000)).toBeGreaterThanOrEqual(599);
       expect(Math.round((Date.parse(issued.Expiration) - Date.now()) / 1000)).toBeLessThanOrEqual(600);
@@ -157,6 +176,7 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       const shortLived = await issueUploadCredentials(t.config, {
         designerId: 9,
         objectKey: 'designers/9/v.mp4',
+        maxBytes: 1,
         ttlSeconds: 60,
       });
       expect(Date.parse(shortLived.Expiration) - Date.now()).toBeLessThanOrEqual(60_000);

@@ -81,10 +81,11 @@ describe.runIf(testDatabaseKind() === 'pglite')('credentials refused, in OSS XML
     await expectNothingStored();
   });
 
-  it('a genuine token edited to widen its prefix or extend its expiry → 403 InvalidAccessKeyId', async () => {
+  it('a genuine token edited to widen its key or size or extend its expiry → 403 InvalidAccessKeyId', async () => {
     const genuine = t.credentialsFor(7);
     const widened = withPayload(genuine.SecurityToken, (p) => {
-      p.prefix = '';
+      p.key = KEY;
+      p.max = Number.MAX_SAFE_INTEGER;
     });
     expectOssError(await put({ ...genuine, SecurityToken: widened }), 403, 'InvalidAccessKeyId');
     const extended = withPayload(genuine.SecurityToken, (p) => {

@@ -52,6 +52,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the object store in the server 
     const credentials = await issueUploadCredentials(loadConfig(env), {
       designerId: 3,
       objectKey: 'designers/3/a.mp4',
+      maxBytes: 1024,
     });
     const put = await ossRequest(`http://127.0.0.1:${ossPort}`, {
       method: 'PUT',

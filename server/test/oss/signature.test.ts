@@ -75,7 +75,7 @@ describe.runIf(testDatabaseKind() === 'pglite')(
   'signed links (query-string signature), e.g. a <video src>',
   () => {
     const link = (key: string, expires: number, edit?: (q: URLSearchParams) => void) => {
-      const credentials = t.credentialsFor(7);
+      const credentials = t.grant(key);
       const query = signedUrlQuery({
         accessKeyId: credentials.AccessKeyId,
         accessKeySecret: credentials.AccessKeySecret,

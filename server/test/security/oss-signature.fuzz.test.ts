@@ -15,7 +15,12 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_315);
 const NOW = Date.UTC(2026, 2, 15, 8, 30);
 const authority = new CredentialAuthority(Buffer.alloc(32, 7), 'designer-console', () => NOW);
-const issued = authority.issue({ prefix: 'designers/1/', ttlSeconds: 900 });
+const issued = authority.issue({
+  key: 'designers/1/a.mp4',
+  access: 'write',
+  maxBytes: 1024,
+  ttlSeconds: 900,
+});
 const DATE = new Date(NOW).toUTCString();
 
 /** Header text as Node hands it over: latin1 code units, anything a client can put on the wire. */

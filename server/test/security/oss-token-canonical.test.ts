@@ -14,6 +14,7 @@ describe('OSS security token: only the canonical MAC text is accepted', () => {
   const issued = authority.issueUploadCredentials({
     designerId: 7,
     objectKey: 'designers/7/a.mp4',
+    maxBytes: 1024,
     ttlSeconds: 900,
   });
   const [version, payload, mac] = issued.SecurityToken.split('.') as [string, string, string];

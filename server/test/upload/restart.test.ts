@@ -56,7 +56,12 @@ describe.runIf(testDatabaseKind() === 'pglite')('an upload across a store crash 
     // The secret is DATA_DIR's, so credentials issued here are the ones the store process accepts.
     const authority = await openCredentialAuthority(config);
     const credentials = (): UploadCredentials =>
-      authority.issueUploadCredentials({ designerId: 7, objectKey: key, ttlSeconds: 900 });
+      authority.issueUploadCredentials({
+        designerId: 7,
+        objectKey: key,
+        maxBytes: 200 * MB,
+        ttlSeconds: 900,
+      });
     const storage = mapStorage();
 
     // First page: the store dies after 80 parts.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeRecordKey, type UploadInfo } from '../../../web/src/upload/index.ts';
 import type { UploadCredentials } from '../../src/oss/index.ts';
-import { ossRequest, startTestStore, type TestStore } from '../oss/support/store.ts';
+import { ossRequest, startTestStore, TEST_GRANT_BYTES, type TestStore } from '../oss/support/store.ts';
 import { testDatabaseKind } from '../support/test-app.ts';
 import {
   fileSource,
@@ -41,7 +41,12 @@ afterAll(async () => {
 });
 
 const credentialsFor = (key: string, ttlSeconds = 900): UploadCredentials =>
-  t.store.authority.issueUploadCredentials({ designerId: 7, objectKey: key, ttlSeconds });
+  t.store.authority.issueUploadCredentials({
+    designerId: 7,
+    objectKey: key,
+    maxBytes: TEST_GRANT_BYTES,
+    ttlSeconds,
+  });
 
 const countsOf = (numbers: number[]) => {
   const counts = new Map<number, number>();
@@ -86,7 +91,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the uploader against the embedd
       key: 'designers/7/videos/runway-put.mp4',
       body: createReadStream(bigFile),
       headers: { 'Content-Length': String(BIG) },
-      credentials,
+      credentials: credentialsFor('designers/7/videos/runway-put.mp4'),
     });
     const putMs = performance.now() - putStartedAt;
     expect(put.status).toBe(200);
@@ -276,6 +281,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the uploader against the embedd
       const otherDesigner = t.store.authority.issueUploadCredentials({
         designerId: 8,
         objectKey: 'designers/8/x.mp4',
+        maxBytes: TEST_GRANT_BYTES,
         ttlSeconds: 900,
       });
       const { result, state, codes } = await attempt(otherDesigner);

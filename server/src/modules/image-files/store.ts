@@ -99,7 +99,7 @@ export async function signedImageLink(
   now: Date,
 ): Promise<string> {
   const authority = await openCredentialAuthority(config);
-  const credentials = authority.issue({ prefix: key, ttlSeconds: IMAGE_LINK_TTL_SECONDS + 60 });
+  const credentials = authority.issueReadCredentials({ key, ttlSeconds: IMAGE_LINK_TTL_SECONDS + 60 });
   const query = signedUrlQuery({
     accessKeyId: credentials.AccessKeyId,
     accessKeySecret: credentials.AccessKeySecret,

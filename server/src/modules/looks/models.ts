@@ -96,7 +96,7 @@ export async function createModelUpload(ctx: LooksCtx, body: UploadBody): Promis
     ? await ownImageKey(ctx, body.posterImageId, 'posterImageId')
     : null;
   const key = newModelKey(ctx.designerId);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, ctx.origin);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await ctx.db
     .insert(lookModels)
     .values({
@@ -124,7 +124,12 @@ export async function refreshModelUpload(ctx: LooksCtx, modelId: number): Promis
       errors: [{ path: 'modelId', message: 'already uploaded' }],
     });
   }
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, model.objectKey!, ctx.origin);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(
+    ctx.designerId,
+    model.objectKey!,
+    model.byteSize,
+    ctx.origin,
+  );
   return { modelId: String(modelId), ...grant };
 }
 

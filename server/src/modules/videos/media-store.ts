@@ -63,9 +63,17 @@ export class MediaStore {
     return objectStorePublicUrl(this.config, origin);
   }
 
-  /** create-upload / refresh-upload's `uploadAddress` and `uploadAuth` for one object. */
-  async uploadGrant(designerId: number, key: string, origin: RequestOrigin) {
-    const credentials = await issueUploadCredentials(this.config, { designerId, objectKey: key });
+  /**
+   * create-upload / refresh-upload's `uploadAddress` and `uploadAuth` for one object: the
+   * credentials open exactly `key`, and the store takes at most `declaredBytes` into it (the size
+   * the create-upload request announced; a refresh passes the same).
+   */
+  async uploadGrant(designerId: number, key: string, declaredBytes: number, origin: RequestOrigin) {
+    const credentials = await issueUploadCredentials(this.config, {
+      designerId,
+      objectKey: key,
+      maxBytes: declaredBytes,
+    });
     return {
       uploadAddress: base64Json({
         Endpoint: this.publicUrl(origin),
@@ -83,17 +91,15 @@ export class MediaStore {
    * support from the store. Only this key: the signature covers it, and the link carries no secret.
    */
   async readLink(
-    designerId: number,
+    _designerId: number,
     key: string,
     origin: RequestOrigin,
     now: Date,
   ): Promise<{ url: string; expiresAt: Date }> {
     await ensureDemoObject(this, key);
     const authority = await openCredentialAuthority(this.config);
-    const credentials = authority.issue({
-      prefix: designerPrefix(designerId),
-      ttlSeconds: READ_LINK_TTL_SECONDS + 60,
-    });
+    // A read grant for this one key: the link opens nothing else, not even `key + 'x'`.
+    const credentials = authority.issueReadCredentials({ key, ttlSeconds: READ_LINK_TTL_SECONDS + 60 });
     const expires = Math.floor(now.getTime() / 1000) + READ_LINK_TTL_SECONDS;
     const query = signedUrlQuery({
       accessKeyId: credentials.AccessKeyId,

@@ -111,7 +111,7 @@ export async function createVideoUpload(ctx: VideoCtx, body: NewVideo): Promise<
   const coverUrl = await keptImageUrl(ctx, body.coverURL, 'coverURL', 'uploadsOrOutside');
   const extension = fileExtension(body.fileName);
   const key = newObjectKey(ctx.designerId, 'videos', extension);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, ctx.origin);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await ctx.db
     .insert(videos)
     .values({
@@ -144,7 +144,7 @@ export async function createImageUpload(ctx: VideoCtx, body: NewImage): Promise<
     );
   }
   const key = newObjectKey(ctx.designerId, 'images', extension);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, ctx.origin);
+  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await ctx.db
     .insert(images)
     .values({
@@ -173,13 +173,13 @@ export async function refreshUpload(
       });
     return {
       videoId: target.videoId,
-      ...(await store.uploadGrant(ctx.designerId, video.objectKey, ctx.origin)),
+      ...(await store.uploadGrant(ctx.designerId, video.objectKey, video.fileSize, ctx.origin)),
     };
   }
   const image = await ownImage(ctx, Number(target.imageId), 'imageId');
   return {
     imageId: target.imageId,
-    ...(await store.uploadGrant(ctx.designerId, image.objectKey, ctx.origin)),
+    ...(await store.uploadGrant(ctx.designerId, image.objectKey, image.fileSize, ctx.origin)),
   };
 }
 

@@ -18,8 +18,15 @@ export interface TestStore {
   dataDir: string;
   /** `http://localhost:<port>`: a host name, as a browser or ali-oss would be given. */
   endpoint: string;
-  /** Fresh credentials for designer `designerId` (prefix `designers/<id>/`). */
+  /**
+   * A designer's credentials as the API hands them out: one grant per object. `ossRequest` signs
+   * each request with a fresh grant for that request's key when it is under `designers/<id>/`
+   * (as create-upload issues one per registered object), else with this grant of
+   * `designers/<id>/probe`; a copy (`{...credentials}`) is that plain probe grant.
+   */
   credentialsFor(designerId: number, ttlSeconds?: number): UploadCredentials;
+  /** A write grant for exactly `key`, of at most `maxBytes` (default 5 GiB). */
+  grant(key: string, options?: { maxBytes?: number; ttlSeconds?: number }): UploadCredentials;
   /** Genuine credentials (this store's secret) that expired a minute ago. */
   expiredCredentialsFor(designerId: number): Promise<UploadCredentials>;
   close(): Promise<void>;
@@ -42,22 +49,61 @@ export async function startTestStore(env: Record<string, string> = {}): Promise<
     config,
     dataDir,
     endpoint: `http://localhost:${store.port}`,
-    credentialsFor: (designerId, ttlSeconds = 900) =>
-      store.authority.issueUploadCredentials({
-        designerId,
-        objectKey: `${designerPrefix(designerId)}probe`,
-        ttlSeconds,
+    credentialsFor: (designerId, ttlSeconds = 900) => {
+      const grantOf = (key: string) =>
+        store.authority.issueUploadCredentials({
+          designerId,
+          objectKey: key,
+          maxBytes: TEST_GRANT_BYTES,
+          ttlSeconds,
+        });
+      const probe = grantOf(`${designerPrefix(designerId)}probe`);
+      return withGrantPerKey(probe, (key) =>
+        key.startsWith(designerPrefix(designerId)) && key.length > designerPrefix(designerId).length
+          ? grantOf(key)
+          : probe,
+      );
+    },
+    grant: (key, options = {}) =>
+      store.authority.issue({
+        key,
+        access: 'write',
+        maxBytes: options.maxBytes ?? TEST_GRANT_BYTES,
+        ttlSeconds: options.ttlSeconds ?? 900,
       }),
     expiredCredentialsFor: async (designerId) => {
       const anHourAgo = () => Date.now() - 3600_000;
       const past = new CredentialAuthority(await loadOssSecret(config), config.ossBucket, anHourAgo);
-      return past.issue({ prefix: designerPrefix(designerId), ttlSeconds: 3540 });
+      return withGrantPerKey(
+        past.issue({
+          key: `${designerPrefix(designerId)}probe`,
+          access: 'write',
+          maxBytes: 1,
+          ttlSeconds: 3540,
+        }),
+        (key) => past.issue({ key, access: 'write', maxBytes: TEST_GRANT_BYTES, ttlSeconds: 3540 }),
+      );
     },
     close: async () => {
       await store.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What test grants allow when a test does not say: OSS's single-upload limit. */
+export const TEST_GRANT_BYTES = 5 * 1024 ** 3;
+
+const GRANT_PER_KEY = Symbol('grant per key');
+type KeyedCredentials = UploadCredentials & { [GRANT_PER_KEY]?: (key: string) => UploadCredentials };
+
+/** Attaches a per-key re-issuer that a spread copy does not carry (symbol, not enumerable). */
+function withGrantPerKey(
+  credentials: UploadCredentials,
+  grantFor: (key: string) => UploadCredentials,
+): UploadCredentials {
+  Object.defineProperty(credentials, GRANT_PER_KEY, { value: grantFor, enumerable: false });
+  return credentials;
 }
 
 export interface OssAnswer {
@@ -98,6 +144,10 @@ export function ossRequest(base: string, request: OssRequest): Promise<OssAnswer
   const bucket = request.bucket ?? BUCKET;
   const headers: Record<string, string> = { 'x-oss-date': new Date().toUTCString(), ...request.headers };
   if (Buffer.isBuffer(request.body)) headers['Content-Length'] = String(request.body.length);
+  if (request.credentials) {
+    const grantFor = (request.credentials as KeyedCredentials)[GRANT_PER_KEY];
+    if (grantFor) request = { ...request, credentials: grantFor(request.key) };
+  }
   if (request.credentials) {
     headers['x-oss-security-token'] ??= request.credentials.SecurityToken;
     const canonical = signUtils.buildCanonicalString(request.method, `/${bucket}/${request.key}`, {

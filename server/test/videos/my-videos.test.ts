@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { ListPage, VideoDetail, VideoRow } from '@dc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../src/db/schema/index.ts';
 import { ossRequest } from '../oss/support/store.ts';
+import { mp4Bytes } from '../support/media-bytes.ts';
 import {
   call,
   createVideosApp,
@@ -18,7 +18,7 @@ import {
 let t: VideosApp;
 let alice: Session;
 let bob: Session;
-const clip = randomBytes(64 * 1024);
+const clip = mp4Bytes(64 * 1024);
 let publishedId: number;
 let publishedKey: string;
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     ['真丝衬衫的缝制', 80],
     ['面料小课堂：羊绒', 1200],
   ] as const) {
-    const g = await uploadVideo(t, alice, randomBytes(1000), { title });
+    const g = await uploadVideo(t, alice, mp4Bytes(1000), { title });
     await call(t, alice, 'POST', `/videos/${g.videoId}/upload-finished`, { durationSeconds: 30 });
     await t.db
       .update(videos)
@@ -48,7 +48,7 @@ beforeAll(async () => {
     fileName: 'pending.mov',
     fileSize: 99_999,
   });
-  await uploadVideo(t, bob, randomBytes(1000), { title: '别人的视频' });
+  await uploadVideo(t, bob, mp4Bytes(1000), { title: '别人的视频' });
 });
 afterAll(() => t?.close());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UploadGrant, VodUploader } from '../../../web/src/upload/index.ts';
 import { images, videos } from '../../src/db/schema/index.ts';
 import { ossRequest, storedObjectFiles } from '../oss/support/store.ts';
+import { mp4Bytes, PNG_1X1 } from '../support/media-bytes.ts';
 import { fileSource, mapStorage } from '../upload/support/uploads.ts';
 import {
   call,
@@ -83,7 +84,7 @@ describe('issue 5 item 1: create-upload', () => {
   });
 
   it('Bad input: a file named ../../x is stored under its own key, inside the store', async () => {
-    const bytes = randomBytes(4096);
+    const bytes = mp4Bytes(4096);
     const grant = await uploadVideo(t, alice, bytes, { fileName: '../../x.mp4' });
     expect(grant.address.FileName).not.toContain('..');
     expect(grant.address.FileName.startsWith(`designers/${alice.id}/videos/`)).toBe(true);
@@ -153,7 +154,7 @@ describe('issue 5 item 1: refresh-upload', () => {
     const foreign = await call(t, bob, 'POST', '/vod/refresh-upload', { videoId: created.videoId });
     expect(foreign.code).toBe(40400);
 
-    const uploaded = await uploadVideo(t, alice, randomBytes(2000));
+    const uploaded = await uploadVideo(t, alice, mp4Bytes(2000));
     expect((await call(t, alice, 'POST', `/videos/${uploaded.videoId}/upload-finished`, {})).code).toBe(200);
     const late = await call(t, alice, 'POST', '/vod/refresh-upload', { videoId: uploaded.videoId });
     expect(late.code).toBe(40900);
@@ -246,11 +247,11 @@ describe('Bad input: credentials on the object store', () => {
 });
 
 describe('issue 5 item 3: upload finished', () => {
-  it('checks the stored object: absent or of another size → 40900; present → published with the reported duration', async () => {
-    const bytes = randomBytes(3000);
+  it('checks the stored object: of another size → 40000 on fileSize (issue 16); present → published with the reported duration', async () => {
+    const bytes = mp4Bytes(3000);
     const grant = await uploadVideo(t, alice, bytes, { fileSize: bytes.length + 1 });
     const mismatch = await call(t, alice, 'POST', `/videos/${grant.videoId}/upload-finished`, {});
-    expect(mismatch.code).toBe(40900);
+    expect(mismatch.code).toBe(40000);
 
     const good = await uploadVideo(t, alice, bytes);
     expect((await call(t, bob, 'POST', `/videos/${good.videoId}/upload-finished`, {})).code).toBe(40400);
@@ -275,7 +276,7 @@ describe('issue 5 item 3: upload finished', () => {
   });
 
   it('without a reported duration the duration stays unknown (null)', async () => {
-    const grant = await uploadVideo(t, alice, randomBytes(1000));
+    const grant = await uploadVideo(t, alice, mp4Bytes(1000));
     const finished = await call<{ durationSeconds: number | null }>(
       t,
       alice,
@@ -292,7 +293,7 @@ describe('issue 5 item 3: upload finished', () => {
         await call<GrantData>(t, alice, 'POST', '/vod/create-upload', {
           kind: 'image',
           fileName: 'c.png',
-          fileSize: 10,
+          fileSize: PNG_1X1.length,
         })
       ).data,
     );
@@ -300,7 +301,7 @@ describe('issue 5 item 3: upload finished', () => {
     await ossRequest(t.store.endpoint, {
       method: 'PUT',
       key: created.address.FileName,
-      body: Buffer.from('0123456789'),
+      body: PNG_1X1,
       headers: { 'Content-Type': 'image/png' },
       credentials: created.auth,
     });
@@ -316,12 +317,12 @@ describe('issue 5 item 3: upload finished', () => {
       .select()
       .from(images)
       .where(and(eq(images.id, Number(created.imageId)), eq(images.designerId, alice.id)));
-    expect(row!.fileSize).toBe(10);
+    expect(row!.fileSize).toBe(PNG_1X1.length);
   });
 
   it('the web uploader (VodUploader) with create-upload as its auth source publishes a multipart video', async () => {
     const file = path.join(workDir, 'lookbook.webm');
-    await fs.writeFile(file, randomBytes(3 * 1024 * 1024 + 123));
+    await fs.writeFile(file, mp4Bytes(3 * 1024 * 1024 + 123));
     const source = await fileSource(file);
     const done = new Promise<string>((resolve, reject) => {
       const uploader = new VodUploader({

@@ -1,6 +1,7 @@
 import {
   type BodyType,
   ErrorCode,
+  type Language,
   type ListPage,
   type LookModel,
   type LookModelGrant,
@@ -14,7 +15,9 @@ import { lookModels, looks } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { invalidField } from '../auth/failures.ts';
+import { withinStorageQuota } from '../storage-quota/index.ts';
 import { mediaStoreFor } from '../videos/media-store.ts';
 import { type LooksCtx, ownImageKey, shippedIsReadOnly } from './context.ts';
 import { inspectStoredGlb, newModelKey, objectLink } from './model-store.ts';
@@ -91,28 +94,34 @@ const usesOf = (ctx: LooksCtx, id: number) =>
   ctx.db.$count(looks, and(eq(looks.modelId, id), eq(looks.designerId, ctx.designerId)));
 
 /** `POST /look-models/create-upload`: the row (uploading) and credentials for its object. */
-export async function createModelUpload(ctx: LooksCtx, body: UploadBody): Promise<LookModelGrant> {
+export async function createModelUpload(
+  ctx: LooksCtx,
+  body: UploadBody,
+  lang: Language = 'zh-CN',
+): Promise<LookModelGrant> {
   const posterObjectKey = body.posterImageId
     ? await ownImageKey(ctx, body.posterImageId, 'posterImageId')
     : null;
   const key = newModelKey(ctx.designerId);
   const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
-  const [row] = await ctx.db
-    .insert(lookModels)
-    .values({
-      designerId: ctx.designerId,
-      name: body.name,
-      objectKey: key,
-      fileName: body.fileName,
-      posterObjectKey,
-      bodyType: body.bodyType,
-      sizeLabel: body.sizeLabel,
-      status: 'uploading',
-      byteSize: body.fileSize,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: lookModels.id });
+  const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
+    tx
+      .insert(lookModels)
+      .values({
+        designerId: ctx.designerId,
+        name: body.name,
+        objectKey: key,
+        fileName: body.fileName,
+        posterObjectKey,
+        bodyType: body.bodyType,
+        sizeLabel: body.sizeLabel,
+        status: 'uploading',
+        byteSize: body.fileSize,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: lookModels.id }),
+  );
   return { modelId: String(row!.id), ...grant };
 }
 
@@ -124,6 +133,8 @@ export async function refreshModelUpload(ctx: LooksCtx, modelId: number): Promis
       errors: [{ path: 'modelId', message: 'already uploaded' }],
     });
   }
+  // A new grant is activity: the clean-up counts an abandoned upload from the latest one.
+  await ctx.db.update(lookModels).set({ updatedAt: ctx.now }).where(eq(lookModels.id, modelId));
   const grant = await mediaStoreFor(ctx.config).uploadGrant(
     ctx.designerId,
     model.objectKey!,
@@ -134,21 +145,35 @@ export async function refreshModelUpload(ctx: LooksCtx, modelId: number): Promis
 }
 
 /**
- * `POST /look-models/:id/upload-finished`: the stored file must be a binary glTF 2.0 of at most
- * 30 MB and 300k triangles. A refused file is deleted with its row, and the answer is 40000 on
- * `file` with the reason; a good one makes the model ready.
+ * `POST /look-models/:id/upload-finished`: the stored file must be of the declared size and a
+ * binary glTF (uploads/inspect.ts), and a glTF 2.0 of at most 30 MB and 300k triangles. A
+ * refused file is deleted with its row, and the answer is 40000 on `fileSize` or `file` with the
+ * reason; a good one makes the model ready.
  */
-export async function finishModelUpload(ctx: LooksCtx, id: number): Promise<LookModel> {
+export async function finishModelUpload(
+  ctx: LooksCtx,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<LookModel> {
   const model = await ownModel(ctx, id);
   if (model.status === 'uploading') {
+    const refuse = async (failure: ApiError) => {
+      await ctx.db.delete(lookModels).where(and(eq(lookModels.id, id), eq(lookModels.status, 'uploading')));
+      await mediaStoreFor(ctx.config).delete(model.objectKey!);
+      return failure;
+    };
+    const stored = await inspectStoredUpload(ctx.config, model.objectKey!, {
+      kind: 'model',
+      declaredSize: model.byteSize,
+    });
+    if (stored.state === 'missing')
+      throw new ApiError(ErrorCode.conflict, 'the model file has not reached the store yet');
+    if (stored.state === 'refused')
+      throw await refuse(await refuseStoredUpload(ctx.config, model.objectKey!, stored, lang));
     const inspected = await inspectStoredGlb(ctx.config, model.objectKey!);
     if ('missing' in inspected)
       throw new ApiError(ErrorCode.conflict, 'the model file has not reached the store yet');
-    if (!inspected.ok) {
-      await ctx.db.delete(lookModels).where(and(eq(lookModels.id, id), eq(lookModels.status, 'uploading')));
-      await mediaStoreFor(ctx.config).delete(model.objectKey!);
-      throw invalidField('file', inspected.reason);
-    }
+    if (!inspected.ok) throw await refuse(invalidField('file', inspected.reason));
     await ctx.db
       .update(lookModels)
       .set({

@@ -166,7 +166,8 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
         response: { 200: envelopeSchema(lookModelGrantSchema) },
       },
     },
-    async (request) => ok(await createModelUpload(ctx(request), request.body)),
+    async (request) =>
+      ok(await createModelUpload(ctx(request), request.body, accountCtx(app, request).lang)),
   );
   app.post(
     '/look-models/refresh-upload',
@@ -192,7 +193,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     },
     async (request) =>
       ok(
-        await finishModelUpload(ctx(request), request.params.id),
+        await finishModelUpload(ctx(request), request.params.id, accountCtx(app, request).lang),
         say2(request, '模型已上传', 'Model uploaded'),
       ),
   );

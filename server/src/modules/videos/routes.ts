@@ -62,7 +62,9 @@ export async function videosRoutes(scope: FastifyInstance) {
       const ctx = ctxOf(request);
       const body = request.body;
       return ok(
-        body.kind === 'video' ? await createVideoUpload(ctx, body) : await createImageUpload(ctx, body),
+        body.kind === 'video'
+          ? await createVideoUpload(ctx, body, langOf(request))
+          : await createImageUpload(ctx, body, langOf(request)),
       );
     },
   );
@@ -93,7 +95,7 @@ export async function videosRoutes(scope: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await finishVideoUpload(ctxOf(request), request.params.id, request.body),
+        await finishVideoUpload(ctxOf(request), request.params.id, request.body, langOf(request)),
         say(langOf(request), '视频已发布', 'Video published'),
       ),
   );
@@ -108,7 +110,7 @@ export async function videosRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(imageSchema) },
       },
     },
-    async (request) => ok(await finishImageUpload(ctxOf(request), request.params.id)),
+    async (request) => ok(await finishImageUpload(ctxOf(request), request.params.id, langOf(request))),
   );
 
   app.get(

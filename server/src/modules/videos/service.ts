@@ -4,6 +4,7 @@ import {
   ErrorCode,
   fileExtension,
   IMAGE_EXTENSIONS,
+  type Language,
   type ListPage,
   type UploadedImage,
   type UploadGrantAnswer,
@@ -23,10 +24,12 @@ import { images, videos } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { invalidField } from '../auth/failures.ts';
 import { keptImageUrl } from '../image-files/owned.ts';
 import { imageFileUrl } from '../image-files/store.ts';
+import { withinStorageQuota } from '../storage-quota/index.ts';
 import { mediaStoreFor, newObjectKey, type RequestOrigin } from './media-store.ts';
 
 type VideoRecord = typeof videos.$inferSelect;
@@ -95,7 +98,11 @@ async function ownImage(ctx: VideoCtx, id: number, path: string) {
 }
 
 /** `POST /vod/create-upload` kind video: the row (uploading) and credentials for its object. */
-export async function createVideoUpload(ctx: VideoCtx, body: NewVideo): Promise<UploadGrantAnswer> {
+export async function createVideoUpload(
+  ctx: VideoCtx,
+  body: NewVideo,
+  lang: Language = 'zh-CN',
+): Promise<UploadGrantAnswer> {
   const problem = videoFileProblem(
     { name: body.fileName, size: body.fileSize, type: body.mimeType },
     ctx.config.videoMaxBytes,
@@ -112,29 +119,35 @@ export async function createVideoUpload(ctx: VideoCtx, body: NewVideo): Promise<
   const extension = fileExtension(body.fileName);
   const key = newObjectKey(ctx.designerId, 'videos', extension);
   const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
-  const [row] = await ctx.db
-    .insert(videos)
-    .values({
-      designerId: ctx.designerId,
-      title: body.title,
-      description: body.description,
-      categoryId: body.cateId ?? null,
-      tags: body.tags,
-      objectKey: key,
-      fileName: body.fileName,
-      fileSize: body.fileSize,
-      mimeType: VIDEO_EXTENSIONS[extension] ?? 'application/octet-stream',
-      coverUrl,
-      status: 'uploading',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: videos.id });
+  const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
+    tx
+      .insert(videos)
+      .values({
+        designerId: ctx.designerId,
+        title: body.title,
+        description: body.description,
+        categoryId: body.cateId ?? null,
+        tags: body.tags,
+        objectKey: key,
+        fileName: body.fileName,
+        fileSize: body.fileSize,
+        mimeType: VIDEO_EXTENSIONS[extension] ?? 'application/octet-stream',
+        coverUrl,
+        status: 'uploading',
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: videos.id }),
+  );
   return { videoId: String(row!.id), ...grant };
 }
 
 /** `POST /vod/create-upload` kind image (a cover). */
-export async function createImageUpload(ctx: VideoCtx, body: NewImage): Promise<UploadGrantAnswer> {
+export async function createImageUpload(
+  ctx: VideoCtx,
+  body: NewImage,
+  lang: Language = 'zh-CN',
+): Promise<UploadGrantAnswer> {
   const extension = fileExtension(body.fileName);
   const typeSaysImage = body.mimeType ? body.mimeType.startsWith('image/') : true;
   if (!(extension in IMAGE_EXTENSIONS) || !typeSaysImage) {
@@ -145,17 +158,19 @@ export async function createImageUpload(ctx: VideoCtx, body: NewImage): Promise<
   }
   const key = newObjectKey(ctx.designerId, 'images', extension);
   const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
-  const [row] = await ctx.db
-    .insert(images)
-    .values({
-      designerId: ctx.designerId,
-      objectKey: key,
-      fileName: body.fileName,
-      fileSize: body.fileSize,
-      mimeType: IMAGE_EXTENSIONS[extension]!,
-      createdAt: ctx.now,
-    })
-    .returning({ id: images.id });
+  const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
+    tx
+      .insert(images)
+      .values({
+        designerId: ctx.designerId,
+        objectKey: key,
+        fileName: body.fileName,
+        fileSize: body.fileSize,
+        mimeType: IMAGE_EXTENSIONS[extension]!,
+        createdAt: ctx.now,
+      })
+      .returning({ id: images.id }),
+  );
   return { imageId: String(row!.id), ...grant };
 }
 
@@ -171,6 +186,8 @@ export async function refreshUpload(
       throw new ApiError(ErrorCode.conflict, 'the video is uploaded already', {
         errors: [{ path: 'videoId', message: 'already uploaded' }],
       });
+    // A new grant is activity: the clean-up counts an abandoned upload from the latest one.
+    await ctx.db.update(videos).set({ updatedAt: ctx.now }).where(eq(videos.id, video.id));
     return {
       videoId: target.videoId,
       ...(await store.uploadGrant(ctx.designerId, video.objectKey, video.fileSize, ctx.origin)),
@@ -184,25 +201,28 @@ export async function refreshUpload(
 }
 
 /**
- * `POST /videos/:id/upload-finished`: the object must be in the store at the announced size;
- * then the video is processed (nothing to transcode here: immediately) and published. The
- * duration is the browser's report (read from the file's metadata), or null when it gave none.
+ * `POST /videos/:id/upload-finished`: the stored object must be a video container of the
+ * declared size (uploads/inspect.ts); then the video is processed (nothing to transcode here:
+ * immediately) and published. A refused file is deleted and the row stays uploading, so the same
+ * video can be uploaded again (40000 on `file` or `fileSize`). The duration is the browser's
+ * report (read from the file's metadata), or null when it gave none.
  */
 export async function finishVideoUpload(
   ctx: VideoCtx,
   id: number,
   report: { durationSeconds?: number | undefined },
+  lang: Language = 'zh-CN',
 ): Promise<VideoDetail> {
   const video = await ownVideo(ctx, id);
   if (video.status === 'uploading') {
-    const stored = await mediaStoreFor(ctx.config).head(video.objectKey);
-    if (!stored) throw new ApiError(ErrorCode.conflict, 'the video file has not reached the store yet');
-    if (stored.size !== video.fileSize) {
-      throw new ApiError(
-        ErrorCode.conflict,
-        `the stored file has ${stored.size} bytes, not the announced ${video.fileSize}`,
-      );
-    }
+    const inspected = await inspectStoredUpload(ctx.config, video.objectKey, {
+      kind: 'video',
+      declaredSize: video.fileSize,
+    });
+    if (inspected.state === 'missing')
+      throw new ApiError(ErrorCode.conflict, 'the video file has not reached the store yet');
+    if (inspected.state === 'refused')
+      throw await refuseStoredUpload(ctx.config, video.objectKey, inspected, lang);
     await ctx.db.transaction(async (tx) => {
       // uploading → processing → published, in one transaction: no transcoding step exists here.
       await tx
@@ -223,17 +243,30 @@ export async function finishVideoUpload(
   return videoDetail(ctx, id);
 }
 
-/** `POST /images/:id/upload-finished`: the image must be stored; answers a link to show it. */
-export async function finishImageUpload(ctx: VideoCtx, id: number): Promise<UploadedImage> {
+/**
+ * `POST /images/:id/upload-finished`: the stored object must decode as a JPEG, PNG, WebP or GIF
+ * picture of the declared size (uploads/inspect.ts); answers a link to show it. A refused file
+ * is deleted (40000 on `file` or `fileSize`); the image can be uploaded again.
+ */
+export async function finishImageUpload(
+  ctx: VideoCtx,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<UploadedImage> {
   const [image] = await ctx.db
     .select()
     .from(images)
     .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
   if (!image) throw notFound();
-  const store = mediaStoreFor(ctx.config);
-  if (!(await store.head(image.objectKey)))
+  const inspected = await inspectStoredUpload(ctx.config, image.objectKey, {
+    kind: 'image',
+    declaredSize: image.fileSize,
+  });
+  if (inspected.state === 'missing')
     throw new ApiError(ErrorCode.conflict, 'the image has not reached the store yet');
-  const link = await store.readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
+  if (inspected.state === 'refused')
+    throw await refuseStoredUpload(ctx.config, image.objectKey, inspected, lang);
+  const link = await mediaStoreFor(ctx.config).readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
   return {
     id: image.id,
     fileName: image.fileName,

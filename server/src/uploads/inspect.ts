@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { Language } from '@dc/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Config } from '../config.ts';
+import type { ApiError } from '../http/api-error.ts';
+import { invalidField } from '../modules/auth/failures.ts';
+import { StoreLayout } from '../oss/layout.ts';
+import { ObjectFiles } from '../oss/objects.ts';
+import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';
+
+/**
+ * What `upload-finished` checks, for every kind of upload, against the object actually stored
+ * (never the uploader's word): the size it declared when it asked for the grant, and that the
+ * bytes are what the kind says.
+ *
+ * - image: decodes, every pixel, with sharp as JPEG, PNG, WebP or GIF (HTML, SVG, XML and every
+ *   other format sharp could read are refused), within IMAGE_MAX_PIXELS;
+ * - video: a video container signature (mp4, mov, webm, mkv, avi…) in its first bytes;
+ * - model: the size only here; the looks module's glTF check (glb-check.ts) reads the header
+ *   and the JSON chunk and says precisely what is wrong with a file that is no glTF 2.0.
+ *
+ * A refusal is 40000 on `fileSize` (the size differs from the declared one) or on `file` (the
+ * bytes are not of the kind), and the object is deleted: a refused upload leaves nothing stored.
+ */
+export type UploadKind = 'image' | 'video' | 'model';
+
+/** The largest picture decoded (width × height): 64 megapixels, a 48–50 MP camera original fits. */
+export const IMAGE_MAX_PIXELS = 64_000_000;
+
+/** What sharp reports for the four picture formats, and the type a signature must show. */
+const PICTURE_FORMATS: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+type Message = Record<Language, string>;
+
+export type Inspection =
+  | { state: 'missing' }
+  | { state: 'accepted'; size: number; type: string }
+  | { state: 'refused'; field: 'file' | 'fileSize'; message: Message };
+
+const refused = (field: 'file' | 'fileSize', zh: string, en: string): Inspection => ({
+  state: 'refused',
+  field,
+  message: { 'zh-CN': zh, 'en-US': en },
+});
+
+const KIND_NAMES: Record<Exclude<UploadKind, 'model'>, Message> = {
+  image: { 'zh-CN': '图片（JPEG、PNG、WebP 或 GIF）', 'en-US': 'an image (JPEG, PNG, WebP or GIF)' },
+  video: { 'zh-CN': '视频文件（MP4、MOV、WebM、MKV 等）', 'en-US': 'a video file (MP4, MOV, WebM, MKV…)' },
+};
+
+const notOfKind = (kind: keyof typeof KIND_NAMES, detail?: Message): Inspection =>
+  refused(
+    'file',
+    `文件不是${KIND_NAMES[kind]['zh-CN']}${detail ? `：${detail['zh-CN']}` : ''}`,
+    `the file is not ${KIND_NAMES[kind]['en-US']}${detail ? `: ${detail['en-US']}` : ''}`,
+  );
+
+/** The store's files, read directly (the store is in this process, on this DATA_DIR). */
+const storeFiles = (config: Config) => new ObjectFiles(new StoreLayout(path.join(config.dataDir, 'objects')));
+
+/** Decodes every pixel of the picture at `dataPath`; the format sharp read it as, or why not. */
+async function decodePicture(dataPath: string): Promise<{ format: string } | { problem: Message }> {
+  try {
+    const image = sharp(dataPath, {
+      limitInputPixels: IMAGE_MAX_PIXELS,
+      failOn: 'truncated',
+      sequentialRead: true,
+    });
+    const { format } = await image.metadata();
+    if (!(format in PICTURE_FORMATS)) return { problem: { 'zh-CN': `${format} 格式`, 'en-US': `${format}` } };
+    // The header alone proves little: reading every pixel finds a body cut short or corrupt.
+    await image.stats();
+    return { format };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(text))
+      return {
+        problem: {
+          'zh-CN': `超过 ${IMAGE_MAX_PIXELS / 1_000_000} 百万像素`,
+          'en-US': `more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+        },
+      };
+    return { problem: { 'zh-CN': '无法解码', 'en-US': 'it does not decode' } };
+  }
+}
+
+/** Checks the stored object `key` against the kind and the size declared for it. */
+export async function inspectStoredUpload(
+  config: Config,
+  key: string,
+  expected: { kind: UploadKind; declaredSize: number },
+): Promise<Inspection> {
+  const opened = await storeFiles(config).open(config.ossBucket, key);
+  if (!opened) return { state: 'missing' };
+  const { meta, file, dataPath } = opened;
+  let head: Buffer;
+  try {
+    head = await readHead(file, Math.min(SNIFF_BYTES, meta.size));
+  } finally {
+    await file.close();
+  }
+  if (meta.size !== expected.declaredSize) {
+    return refused(
+      'fileSize',
+      `存储的文件有 ${meta.size} 字节，而不是声明的 ${expected.declaredSize} 字节`,
+      `the stored file has ${meta.size} bytes, not the declared ${expected.declaredSize}`,
+    );
+  }
+  if (meta.size === 0) return refused('file', '文件是空的', 'the file is empty');
+  const signature = await fileTypeFromBuffer(head).catch(() => undefined);
+  switch (expected.kind) {
+    case 'video':
+      if (!signature?.mime.startsWith('video/')) return notOfKind('video');
+      return { state: 'accepted', size: meta.size, type: signature.mime };
+    case 'model':
+      return { state: 'accepted', size: meta.size, type: 'model/gltf-binary' };
+    case 'image': {
+      // The signature first: SVG, HTML, XML and formats sharp reads but we do not show never
+      // reach the decoder.
+      if (!signature || !Object.values(PICTURE_FORMATS).includes(signature.mime)) return notOfKind('image');
+      const decoded = await decodePicture(dataPath);
+      if ('problem' in decoded) return notOfKind('image', decoded.problem);
+      if (PICTURE_FORMATS[decoded.format] !== signature.mime) return notOfKind('image');
+      return { state: 'accepted', size: meta.size, type: signature.mime };
+    }
+  }
+}
+
+/** Deletes the refused object and answers the 40000 naming its field, in the caller's language. */
+export async function refuseStoredUpload(
+  config: Config,
+  key: string,
+  refusal: Extract<Inspection, { state: 'refused' }>,
+  lang: Language,
+): Promise<ApiError> {
+  await storeFiles(config).delete(config.ossBucket, key);
+  return invalidField(refusal.field, refusal.message[lang]);
+}

@@ -73,10 +73,10 @@ describe('issue 7 item 1: product images are uploads, kept by their lasting addr
     }
   });
 
-  it('keeps uploaded pictures of the description by their lasting address, outside ones as they are', async () => {
+  it('keeps uploaded pictures of the description by their lasting address and refuses outside ones', async () => {
     const cover = await uploadImage(t, me);
     const inline = await uploadImage(t, me);
-    const description = `<p>细节</p><img src="${inline.link.replaceAll('&', '&amp;')}" alt="领口"><img src="https://cdn.example.com/x.jpg">`;
+    const description = `<p>细节</p><img src="${inline.link.replaceAll('&', '&amp;')}" alt="领口">`;
     const res = await call(
       'POST',
       '/products',
@@ -85,7 +85,20 @@ describe('issue 7 item 1: product images are uploads, kept by their lasting addr
     );
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json().data as ProductDetail).description).toBe(
-      `<p>细节</p><img src="${inline.address}" alt="领口"><img src="https://cdn.example.com/x.jpg">`,
+      `<p>细节</p><img src="${inline.address}" alt="领口">`,
+    );
+    // Issue 16 item 6: an outside picture in rich text is refused (a tracking pixel), descriptions and stories alike.
+    expectInvalid(
+      await call(
+        'POST',
+        '/products',
+        me,
+        productBody(
+          { images: [cover.address], description: `${description}<img src="https://cdn.example.com/x.jpg">` },
+          me,
+        ),
+      ),
+      'description',
     );
     const theirs = await uploadImage(t, other);
     expectInvalid(

@@ -11,10 +11,18 @@ type ProductBody = z.output<typeof productBodySchema>;
 type BrandBody = z.output<typeof brandBodySchema>;
 
 /**
+ * Rich text as the boutique keeps it, product descriptions and brand stories alike: the
+ * allow-listed HTML, every picture in it an upload of the designer's by its lasting address
+ * (an outside picture is 40000 on `field`).
+ */
+export const keptRichText = (ctx: ImageCheckCtx, html: string, field: string): Promise<string> =>
+  keptRichTextImages(ctx, sanitizeHtml(html), field);
+
+/**
  * A product's pictures as the row keeps them (issue 7: "images (1-9, first is the cover,
  * uploaded through the uploader's image path)"): every image must be one the designer uploaded
  * and is kept by its lasting address (40000 on `images.N` otherwise); pictures of the
- * description uploaded to our store likewise, outside pictures there stay. For `PUT`, another
+ * description likewise (keptRichText). For `PUT`, another
  * designer's product stays a 40400 whatever the pictures: the product is checked first.
  */
 export async function keepProductImages(
@@ -26,13 +34,15 @@ export async function keepProductImages(
   return {
     ...body,
     images: await keptImageUrls(ctx, body.images, 'images', 'uploads'),
-    description: await keptRichTextImages(ctx, sanitizeHtml(body.description), 'description'),
+    description: await keptRichText(ctx, body.description, 'description'),
   };
 }
 
 /**
  * A brand's logo and cover: uploaded images by their lasting address, outside http(s) pictures
- * as sent; the story's uploaded pictures likewise. For `PUT`, the brand is checked first.
+ * as sent. The story is rich text like a product description, under the same rule (issue 16:
+ * it kept outside pictures, tracking pixels, where descriptions refuse them). For `PUT`, the
+ * brand is checked first.
  */
 export async function keepBrandImages(
   ctx: ImageCheckCtx,
@@ -50,6 +60,6 @@ export async function keepBrandImages(
     ...body,
     logoUrl: await keptImageUrl(ctx, body.logoUrl, 'logoUrl', 'uploadsOrOutside'),
     coverUrl: await keptImageUrl(ctx, body.coverUrl, 'coverUrl', 'uploadsOrOutside'),
-    story: await keptRichTextImages(ctx, sanitizeHtml(body.story), 'story'),
+    story: await keptRichText(ctx, body.story, 'story'),
   };
 }

@@ -114,15 +114,22 @@ export async function keptImageUrls(
 const IMG_SRC = /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi;
 
 /**
- * Rich text (already sanitised) with its pictures of our store kept by their lasting address:
- * each `<img src>` that is an image of ours must be the designer's own upload; outside pictures
- * stay as they are. 40000 on `field` for another designer's image.
+ * The one rule of pictures in rich text (product descriptions and brand stories alike): the
+ * HTML is already sanitised, and each `<img src>` must be an image the designer uploaded to our
+ * store, kept by its lasting address. An outside picture is refused (40000 on `field`): shown on
+ * every page that displays the text, it tells its owner who looked and when (a tracking pixel),
+ * and it can change after review (issue 16 item 6).
  */
 export async function keptRichTextImages(ctx: ImageCheckCtx, html: string, field: string): Promise<string> {
   const sources = [...html.matchAll(IMG_SRC)].map((match) => decodeEntities(match[2]!));
   const kept = new Map<string, string>();
   for (const src of new Set(sources)) {
-    if (isOurs(ctx, src)) kept.set(src, await ownStoredImageUrl(ctx, src, field));
+    if (!isOurs(ctx, src))
+      throw invalidField(
+        field,
+        'pictures must be uploaded through the image upload, not linked from outside',
+      );
+    kept.set(src, await ownStoredImageUrl(ctx, src, field));
   }
   if (kept.size === 0) return html;
   return html.replace(IMG_SRC, (whole, start: string, src: string, end: string) => {

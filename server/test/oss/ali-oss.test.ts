@@ -6,7 +6,6 @@ import OSS from 'ali-oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectStorePublicUrl, type UploadCredentials } from '../../src/oss/index.ts';
 import { mp4Bytes } from '../support/media-bytes.ts';
-import { mp4Bytes } from '../support/media-bytes.ts';
 import { testDatabaseKind } from '../support/test-app.ts';
 import { BUCKET, md5Hex, startTestStore, storedObjectFiles, type TestStore } from './support/store.ts';
 

@@ -33,6 +33,7 @@ afterAll(() => t?.close());
 
 interface Ticket {
   ticket: string;
+  pollSecret: string;
   qrUrl: string;
   expiresAt: string;
   expiresIn: number;
@@ -50,6 +51,12 @@ interface Device {
   formToken?: string;
 }
 
+/** Issue 16: the PC polls with the secret its ticket came with; the test plays that PC. */
+const pollSecrets = new Map<string, string>();
+const pollHeader = (ticket: string) => ({
+  'x-scan-poll-secret': pollSecrets.get(ticket) ?? 'unknown-ticket',
+});
+
 async function newTicket(purpose?: 'login' | 'bind', token?: string): Promise<Ticket> {
   const res = await t.app.inject({
     method: 'POST',
@@ -57,11 +64,17 @@ async function newTicket(purpose?: 'login' | 'bind', token?: string): Promise<Ti
     headers: token ? authHeader(token) : {},
     ...(purpose ? { payload: { purpose } } : {}),
   });
-  return dataOf<Ticket>(res);
+  const ticket = dataOf<Ticket>(res);
+  pollSecrets.set(ticket.ticket, ticket.pollSecret);
+  return ticket;
 }
 
 const pollRes = (ticket: string) =>
-  t.app.inject({ method: 'GET', url: `${API}/codePcRegister?ticket=${encodeURIComponent(ticket)}&_t=1` });
+  t.app.inject({
+    method: 'GET',
+    url: `${API}/codePcRegister?ticket=${encodeURIComponent(ticket)}&_t=1`,
+    headers: pollHeader(ticket),
+  });
 const poll = async (ticket: string) => dataOf<Poll>(await pollRes(ticket));
 
 /** The phone opens the QR code's URL (the built-in confirmation page). */
@@ -101,7 +114,7 @@ async function scanAndConfirm(ticket: Ticket, device: Device, accept = 'text/htm
   const confirmed = await confirmOnPhone(ticket.ticket, device);
   expect(confirmed.statusCode).toBe(303);
   const location = String(confirmed.headers.location);
-  return t.app.inject({ method: 'GET', url: location, headers: { accept } });
+  return t.app.inject({ method: 'GET', url: location, headers: { accept, ...pollHeader(ticket.ticket) } });
 }
 
 const registerByScan = (query: Record<string, string>) =>
@@ -146,7 +159,7 @@ describe('POST /designerapi/v1/scan-tickets and the poll (§7 GET codePcRegister
     const en = await t.app.inject({
       method: 'GET',
       url: `${API}/codePcRegister?ticket=${ticket.ticket}`,
-      headers: { 'accept-language': 'en-US' },
+      headers: { 'accept-language': 'en-US', ...pollHeader(ticket.ticket) },
     });
     expect(envelopeOf(en).msg).toBe('The QR code has expired: refresh it');
   });

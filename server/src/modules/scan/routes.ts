@@ -2,7 +2,10 @@ import {
   bindWechatBodySchema,
   createScanTicketBodySchema,
   envelopeSchema,
+  type Language,
   registerAnswerSchema,
+  SCAN_POLL_SECRET_HEADER,
+  SCAN_TICKET_MAX,
   scanCallbackQuerySchema,
   scanPollAnswerSchema,
   scanPollQuerySchema,
@@ -13,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { validationError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { publicConsoleUrl } from '../../http/public-origin.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -46,6 +50,27 @@ export function publicBaseUrl(config: Config, request: FastifyRequest): string {
 }
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/** The ticket's poll secret the request carries (`X-Scan-Poll-Secret`), if any. */
+function pollSecretOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[SCAN_POLL_SECRET_HEADER];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value && value.length <= SCAN_TICKET_MAX ? value : undefined;
+}
+
+/** The poll secret, or 40000 naming the header: a poll without one could never be answered. */
+function requirePollSecret(lang: Language, request: FastifyRequest): string {
+  const secret = pollSecretOf(request);
+  if (secret) return secret;
+  throw validationError(
+    [{ path: SCAN_POLL_SECRET_HEADER, message: 'required' }],
+    say(
+      lang,
+      `缺少 ${SCAN_POLL_SECRET_HEADER}：请使用创建二维码时返回的 pollSecret`,
+      `${SCAN_POLL_SECRET_HEADER} is missing: send the pollSecret the ticket was created with`,
+    ),
+  );
+}
 
 /** Scan-code login (spec section 7: codePcRegister, callback) through the WechatOAuth provider. */
 export async function scanRoutes(scope: FastifyInstance) {
@@ -88,14 +113,15 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
     {
       schema: {
         tags: TAGS,
-        summary: "The PC's poll of a ticket: pending, scanned, expired, or confirmed (token or resigner_id)",
+        summary:
+          "The PC's poll of a ticket (X-Scan-Poll-Secret: the ticket's pollSecret): pending, scanned, expired, or confirmed (token or resigner_id)",
         querystring: scanPollQuerySchema,
         response: { 200: envelopeSchema(scanPollAnswerSchema) },
       },
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const answer = await pollTicket(ctx, request.query.ticket);
+      const answer = await pollTicket(ctx, request.query.ticket, requirePollSecret(ctx.lang, request));
       return ok(answer, pollMessage(ctx.lang, answer.state, answer.token !== undefined));
     },
   );
@@ -122,7 +148,7 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
       schema: {
         tags: TAGS,
         summary:
-          'OAuth callback (code, state=ticket): a page for the phone, or with Accept JSON the poll answer (token, newly_register)',
+          'OAuth callback (code, state=ticket): a page for the phone, or with Accept JSON the poll answer (token, newly_register) to the browser holding the ticket’s X-Scan-Poll-Secret',
         querystring: scanCallbackQuerySchema,
       },
     },
@@ -130,7 +156,7 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
       const ctx = accountCtx(app, request);
       if (!wantsHtml(request)) {
         const confirmed = await acceptCallback(ctx, oauth, request.query);
-        const answer = await answerConfirmed(ctx, confirmed);
+        const answer = await answerConfirmed(ctx, confirmed, pollSecretOf(request));
         return ok(answer, pollMessage(ctx.lang, answer.state, answer.token !== undefined));
       }
       try {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ErrorCode,
   type RegisterAnswer,
@@ -49,6 +49,14 @@ export const scanExpired = (ctx: AccountCtx, path = 'ticket') =>
 const ticketNotFound = (ctx: AccountCtx) =>
   new ApiError(ErrorCode.notFound, say(ctx.lang, '二维码无效', 'Unknown QR code'));
 
+/** Whether `pollSecret` is the one the ticket was created with (compared as hashes, in constant time). */
+function pollSecretMatches(row: TicketRow, pollSecret: string | undefined): boolean {
+  if (!pollSecret || !row.pollSecretHash) return false;
+  const given = Buffer.from(sha256(pollSecret));
+  const stored = Buffer.from(row.pollSecretHash);
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
 export async function findTicket(db: Database, ticket: string): Promise<TicketRow | undefined> {
   const [row] = await db
     .select()
@@ -66,8 +74,9 @@ const withinConfirmedWindow = (row: TicketRow, now: Date) =>
   row.confirmedAt !== null && now.getTime() < row.confirmedAt.getTime() + SCAN_CONFIRMED_TTL_SECONDS * 1000;
 
 /**
- * `POST /scan-tickets`: a one-time ticket, good for 2 minutes, and the URL its QR code encodes.
- * A `bind` ticket belongs to the session's designer.
+ * `POST /scan-tickets`: a one-time ticket, good for 2 minutes, the URL its QR code encodes (the
+ * ticket's public id only) and the poll secret, answered to this browser alone. A `bind` ticket
+ * belongs to the session's designer.
  */
 export async function createTicket(
   ctx: AccountCtx,
@@ -76,10 +85,12 @@ export async function createTicket(
 ): Promise<ScanTicket> {
   await take(ctx.db, SCAN_TICKETS_PER_IP, ctx.ip, ctx.now);
   const ticket = newSecret();
+  const pollSecret = newSecret();
   const expiresAt = new Date(ctx.now.getTime() + SCAN_TICKET_TTL_SECONDS * 1000);
   await ctx.db.delete(scanTickets).where(lt(scanTickets.expiresAt, new Date(ctx.now.getTime() - DAY_MS)));
   await ctx.db.insert(scanTickets).values({
     ticketHash: sha256(ticket),
+    pollSecretHash: sha256(pollSecret),
     purpose: input.purpose,
     designerId: input.designerId ?? null,
     provider: oauth.provider,
@@ -88,6 +99,7 @@ export async function createTicket(
   });
   return {
     ticket,
+    pollSecret,
     qrUrl: oauth.authorizeUrl(ticket, input.baseUrl),
     expiresAt: toWireDateTime(expiresAt),
     expiresIn: SCAN_TICKET_TTL_SECONDS,
@@ -95,13 +107,19 @@ export async function createTicket(
 }
 
 /**
- * `GET codePcRegister?ticket=…`: the PC's poll. pending / scanned / expired, or once the phone
- * confirmed: a known openid logs in (token, newly_register; the ticket is used up), an unknown
- * one gets a `resigner_id` for POST codePcRegister, a `bind` ticket just says confirmed.
+ * `GET codePcRegister?ticket=…` with the ticket's poll secret: the PC's poll. pending / scanned /
+ * expired, or once the phone confirmed: a known openid logs in (token, newly_register; the ticket
+ * is used up), an unknown one gets a `resigner_id` for POST codePcRegister, a `bind` ticket just
+ * says confirmed. A wrong secret is answered as an unknown ticket (40400) and changes nothing:
+ * someone who saw the QR code learns nothing and cannot take the login from the PC.
  */
-export async function pollTicket(ctx: AccountCtx, ticket: string): Promise<ScanPollAnswer> {
+export async function pollTicket(
+  ctx: AccountCtx,
+  ticket: string,
+  pollSecret: string,
+): Promise<ScanPollAnswer> {
   const row = await findTicket(ctx.db, ticket);
-  if (!row) throw ticketNotFound(ctx);
+  if (!row || !pollSecretMatches(row, pollSecret)) throw ticketNotFound(ctx);
   return answerFor(ctx, row);
 }
 
@@ -201,8 +219,18 @@ export async function acceptCallback(
   return confirmed;
 }
 
-/** The poll's answer for a ticket the callback just confirmed (the JSON form of the callback). */
-export const answerConfirmed = (ctx: AccountCtx, row: TicketRow) => answerFor(ctx, row);
+/**
+ * The JSON form of the callback: the poll's answer for the ticket it just confirmed, to the
+ * browser that created the ticket (its poll secret). Anyone else — the phone, or whoever holds
+ * the code — hears only that it is confirmed; the ticket waits for the PC's poll.
+ */
+export async function answerConfirmed(
+  ctx: AccountCtx,
+  row: TicketRow,
+  pollSecret: string | undefined,
+): Promise<ScanPollAnswer> {
+  return pollSecretMatches(row, pollSecret) ? answerFor(ctx, row) : { state: 'confirmed' };
+}
 
 /**
  * Binds `openid` to the designer, replacing the designer's previous WeChat; 20004 on `path` when

@@ -6,7 +6,8 @@ import { ApiRequestError } from '../../src/request/index.ts';
 
 const service = vi.hoisted(() => ({
   createScanTicket: vi.fn<() => Promise<ScanTicket>>(),
-  pollScanTicket: vi.fn<(ticket: string, signal: AbortSignal) => Promise<ScanPollAnswer>>(),
+  pollScanTicket:
+    vi.fn<(ticket: string, signal: AbortSignal, pollSecret: string) => Promise<ScanPollAnswer>>(),
 }));
 vi.mock('../../src/pages/start/service.ts', () => service);
 
@@ -23,6 +24,7 @@ const ticketOf = (expiresIn = 120): ScanTicket => {
   serial += 1;
   return {
     ticket: `ticket-${serial}`,
+    pollSecret: `secret-${serial}`,
     qrUrl: `http://192.168.1.2:3000/designerapi/v1/scan/confirm?ticket=ticket-${serial}`,
     expiresAt: '2026-01-01 00:02:00',
     expiresIn,
@@ -63,6 +65,12 @@ describe('useScanTicket: the login page QR code', () => {
     expect(service.pollScanTicket.mock.calls[0]?.[0]).toBe(state.ticket?.ticket);
     await advance(SCAN_POLL_INTERVAL_MS * 3);
     expect(service.pollScanTicket).toHaveBeenCalledTimes(4);
+  });
+
+  it('issue 16: every poll proves the ticket with the pollSecret it was created with', async () => {
+    await advance(SCAN_POLL_INTERVAL_MS);
+    expect(service.pollScanTicket.mock.calls[0]?.[2]).toBe(state.ticket?.pollSecret);
+    expect(state.ticket?.qrUrl).not.toContain(state.ticket?.pollSecret ?? '-');
   });
 
   it('shows "scanned" and, once confirmed, hands the answer over and stops polling', async () => {

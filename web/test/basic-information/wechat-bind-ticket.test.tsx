@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const service = vi.hoisted(() => ({
   createBindTicket: vi.fn<() => Promise<ScanTicket>>(),
-  pollBindTicket: vi.fn<(ticket: string, signal: AbortSignal) => Promise<ScanPollAnswer>>(),
+  pollBindTicket:
+    vi.fn<(ticket: string, signal: AbortSignal, pollSecret: string) => Promise<ScanPollAnswer>>(),
   bindWechat: vi.fn<(ticket: string) => Promise<WechatBinding>>(),
 }));
 vi.mock('../../src/pages/basic-information/self-information-service.ts', () => service);
@@ -24,6 +25,7 @@ const ticketOf = (): ScanTicket => {
   serial += 1;
   return {
     ticket: `bind-${serial}`,
+    pollSecret: `secret-${serial}`,
     qrUrl: `http://192.168.1.2:3000/designerapi/v1/scan/confirm?ticket=bind-${serial}`,
     expiresAt: '2026-01-01 00:02:00',
     expiresIn: 120,

@@ -31,7 +31,8 @@ export type QrScanSettle<Done extends string> = (
 
 export interface QrScanTicketSource<Done extends string> {
   create(): Promise<ScanTicket>;
-  poll(ticket: string, signal: AbortSignal): Promise<ScanPollAnswer>;
+  /** One poll of `ticket`, proven with the `pollSecret` it was created with (never in a URL). */
+  poll(ticket: string, signal: AbortSignal, pollSecret: string): Promise<ScanPollAnswer>;
   /** The phone confirmed: polling is over, `settle` says what comes of it (now or later). */
   confirm(answer: ScanPollAnswer, ticket: string, settle: QrScanSettle<Done>): void;
   /**
@@ -104,6 +105,7 @@ export function useQrScanTicket<Done extends string>(source: QrScanTicketSource<
   const open = phase === 'waiting' || phase === 'scanned';
   const paused = Boolean(source.pauseWhileHidden) && !visible;
   const ticketId = ticket?.ticket;
+  const pollSecret = ticket?.pollSecret ?? '';
   useEffect(() => {
     if (!open || paused || !ticketId) return;
     const controller = new AbortController();
@@ -124,7 +126,7 @@ export function useQrScanTicket<Done extends string>(source: QrScanTicketSource<
     const pollOnce = async () => {
       let answer: ScanPollAnswer;
       try {
-        answer = await sourceRef.current.poll(ticketId, controller.signal);
+        answer = await sourceRef.current.poll(ticketId, controller.signal, pollSecret);
       } catch (error) {
         if (controller.signal.aborted) return;
         if (sourceRef.current.isFinal?.(error)) setPhase('expired');
@@ -148,7 +150,7 @@ export function useQrScanTicket<Done extends string>(source: QrScanTicketSource<
       controller.abort();
       clearTimeout(timer);
     };
-  }, [open, paused, ticketId]);
+  }, [open, paused, ticketId, pollSecret]);
 
   return { ticket, phase, secondsLeft, failure, refresh };
 }

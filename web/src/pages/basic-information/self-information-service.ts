@@ -1,12 +1,13 @@
-import type {
-  DesignerInfo,
-  ListPage,
-  MemberItem,
-  ModifyPasswordBody,
-  ModifyPhoneBody,
-  ScanPollAnswer,
-  ScanTicket,
-  WechatBinding,
+import {
+  type DesignerInfo,
+  type ListPage,
+  type MemberItem,
+  type ModifyPasswordBody,
+  type ModifyPhoneBody,
+  SCAN_POLL_SECRET_HEADER,
+  type ScanPollAnswer,
+  type ScanTicket,
+  type WechatBinding,
 } from '@dc/contract';
 import { request } from '../../request/index.ts';
 
@@ -34,8 +35,13 @@ export const createBindTicket = () =>
   request.post<ScanTicket>('/designerapi/v1/scan-tickets', { purpose: 'bind' }, quiet);
 
 /** `GET designerapi/v1/codePcRegister?ticket=…`: the bind ticket's state. */
-export const pollBindTicket = (ticket: string, signal: AbortSignal) =>
-  request.get<ScanPollAnswer>('/designerapi/v1/codePcRegister', { params: { ticket }, signal, ...quiet });
+export const pollBindTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
+  request.get<ScanPollAnswer>('/designerapi/v1/codePcRegister', {
+    params: { ticket },
+    headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
+    signal,
+    ...quiet,
+  });
 
 /** `POST /designerapi/v1/yiDesigner/bindWechat`: binds the WeChat that confirmed the ticket. */
 export const bindWechat = (ticket: string) =>

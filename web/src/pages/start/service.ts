@@ -1,10 +1,11 @@
-import type {
-  LoginAnswer,
-  RegisterAnswer,
-  ScanPollAnswer,
-  ScanTicket,
-  SendCodeAnswer,
-  SmsPurpose,
+import {
+  type LoginAnswer,
+  type RegisterAnswer,
+  SCAN_POLL_SECRET_HEADER,
+  type ScanPollAnswer,
+  type ScanTicket,
+  type SendCodeAnswer,
+  type SmsPurpose,
 } from '@dc/contract';
 import { request } from '../../request/index.ts';
 
@@ -76,9 +77,17 @@ export function resetPassword(phone: string, code: string, password: string) {
 export const createScanTicket = () =>
   request.post<ScanTicket>('/designerapi/v1/scan-tickets', { purpose: 'login' }, quiet);
 
-/** `GET designerapi/v1/codePcRegister?ticket=…`: the PC's poll (spec section 7). */
-export const pollScanTicket = (ticket: string, signal: AbortSignal) =>
-  request.get<ScanPollAnswer>('designerapi/v1/codePcRegister', { params: { ticket }, signal, ...quiet });
+/**
+ * `GET designerapi/v1/codePcRegister?ticket=…`: the PC's poll (spec section 7), proven by the
+ * ticket's poll secret in a header (the QR code, and so the phone, never sees it).
+ */
+export const pollScanTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
+  request.get<ScanPollAnswer>('designerapi/v1/codePcRegister', {
+    params: { ticket },
+    headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
+    signal,
+    ...quiet,
+  });
 
 export interface ScanRegisterNewValues {
   phone: string;

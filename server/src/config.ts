@@ -37,6 +37,12 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   OSS_CORS_ORIGINS: z.string().optional(),
   UPLOAD_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(43200).default(900),
+  DESIGNER_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * 1024 ** 3),
   VIDEO_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -88,6 +94,8 @@ export interface Config {
   /** Browser origins the object store answers CORS for; unset: any origin on `port` or 5173 (Vite). */
   ossCorsOrigins: string[] | '*' | undefined;
   uploadCredentialTtlSeconds: number;
+  /** The most bytes of uploads one designer may hold (`DESIGNER_QUOTA_BYTES`, default 20 GiB). */
+  designerQuotaBytes: number;
   /** The largest video create-upload accepts (`VIDEO_MAX_BYTES`, default 4 GiB). */
   videoMaxBytes: number;
   /** Who sends verification codes: `outbox` (a table + the server log) or `webhook` (POST JSON). */
@@ -159,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ossSecret: e.OSS_SECRET,
     ossCorsOrigins: parseCorsOrigins(e.OSS_CORS_ORIGINS),
     uploadCredentialTtlSeconds: e.UPLOAD_CREDENTIAL_TTL_SECONDS,
+    designerQuotaBytes: e.DESIGNER_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     smsProvider: e.SMS_PROVIDER,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,

@@ -166,8 +166,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
         response: { 200: envelopeSchema(lookModelGrantSchema) },
       },
     },
-    async (request) =>
-      ok(await createModelUpload(ctx(request), request.body, accountCtx(app, request).lang)),
+    async (request) => ok(await createModelUpload(ctx(request), request.body, accountCtx(app, request).lang)),
   );
   app.post(
     '/look-models/refresh-upload',

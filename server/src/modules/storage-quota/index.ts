@@ -1,0 +1,6 @@
+/**
+ * Storage per designer: the quota every upload is registered within, and the clean-up of what
+ * the store holds that no row registers (or that was abandoned).
+ */
+export { quotaExceeded, sizeText, withinStorageQuota } from './quota.ts';
+export { storedBytesOf } from './usage.ts';

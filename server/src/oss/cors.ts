@@ -10,30 +10,33 @@ export type OriginPolicy = (origin: string) => boolean;
 
 /**
  * Which browser origins may call the store: `OSS_CORS_ORIGINS` (a list, or `*`), or by default
- * any page served on the console's port, or the dev server's, whatever the host name: the
- * console is reached by name, by IP or through localhost alike. Requests are authorised by their
- * signature, never by cookies, so CORS only keeps unrelated pages from using a leaked credential.
+ * only the console's own: `PUBLIC_URL`'s origin, and the console and the Vite dev server (5173)
+ * on this machine's loopback names. Never a host name taken from a request: a page on
+ * `evil.example.com:3000` is another site. Requests are authorised by their signature, never by
+ * cookies, so CORS keeps unrelated pages from using a leaked credential; a console reached by a
+ * LAN address or another name sets `PUBLIC_URL` (or lists it in `OSS_CORS_ORIGINS`).
  */
 export function originPolicy(config: {
   port: number;
   ossCorsOrigins: string[] | '*' | undefined;
+  publicUrl?: string | undefined;
 }): OriginPolicy {
   const listed = config.ossCorsOrigins;
   if (listed === '*') return () => true;
-  if (listed) {
-    const allowed = new Set(listed);
-    return (origin) => allowed.has(origin);
+  const allowed = new Set(listed ?? defaultOrigins(config));
+  return (origin) => allowed.has(origin);
+}
+
+/** The console's own origins when `OSS_CORS_ORIGINS` is unset. */
+export function defaultOrigins(config: { port: number; publicUrl?: string | undefined }): string[] {
+  const origins = new Set<string>();
+  if (config.publicUrl) origins.add(new URL(config.publicUrl).origin);
+  for (const port of [config.port, DEV_SERVER_PORT]) {
+    if (port === 0) continue;
+    for (const host of ['localhost', '127.0.0.1', '[::1]'])
+      origins.add(new URL(`http://${host}:${port}`).origin);
   }
-  const ports = new Set([String(config.port), String(DEV_SERVER_PORT)]);
-  return (origin) => {
-    try {
-      const url = new URL(origin);
-      const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-      return (url.protocol === 'http:' || url.protocol === 'https:') && ports.has(port);
-    } catch {
-      return false;
-    }
-  };
+  return [...origins];
 }
 
 /** Adds the CORS answer headers when the request comes from an allowed origin. */

@@ -92,12 +92,16 @@ describe.runIf(testDatabaseKind() === 'pglite')('CORS for the console origin', (
 });
 
 describe.runIf(testDatabaseKind() === 'pglite')(
-  'the default origin policy: pages on the console port or Vite 5173, any host',
+  'the default origin policy: the console (PUBLIC_URL) and, on loopback, its port and Vite 5173',
   () => {
     const allowed = originPolicy({ port: 3000, ossCorsOrigins: undefined });
     it.each([
       ['http://localhost:3000', true],
-      ['http://192.168.1.20:3000', true],
+      ['http://127.0.0.1:3000', true],
+      // Issue 16: any host on the console's port was allowed; only loopback names are now.
+      ['http://192.168.1.20:3000', false],
+      ['http://evil.example.com:3000', false],
+      ['http://evil.example.com:5173', false],
       ['http://localhost:5173', true],
       ['http://localhost:3001', false],
       ['http://localhost', false],

@@ -183,12 +183,25 @@ function keptAttributes(tag: string, attributes: sanitize.Attributes): sanitize.
 /** sanitize-html writes void elements XHTML-style (`<br />`); the stored form stays HTML (`<br>`). */
 const VOID_TAG_END = new RegExp(`(<(?:${VOID_TAGS.join('|')})\\b[^>]*?) />`, 'g');
 
-/** The allow-listed form of `html` (see the file comment). Idempotent. */
+/**
+ * The allow-listed form of `html` (see the file comment). Idempotent: the first pass's output
+ * is read once more, because a dropped wrapper can change how the parser nests what remained
+ * (`<p><foreignObject><p>` nests the paragraphs, which read again close each other); the second
+ * pass holds only allowed tags, which read the same way every time. What is stored is what a
+ * re-save would store.
+ */
 export function sanitizeHtml(html: string): string {
-  // Children of each open element, to tell an empty paragraph: a stray `</p>` makes one (as in a
-  // browser), and an empty one shows nothing, so it is not kept.
-  const childCounts: number[] = [];
-  let closedChildren = 0;
+  return allowListedOnce(allowListedOnce(html));
+}
+
+function allowListedOnce(html: string): string {
+  // Whether each open element holds a kept element, to tell an empty paragraph: a stray `</p>`
+  // makes one (as in a browser), and an empty one shows nothing, so it is not kept.
+  const holdsKept: boolean[] = [];
+  let closedHeldKept = false;
+  const markParentHoldsKept = () => {
+    if (holdsKept.length > 0) holdsKept[holdsKept.length - 1] = true;
+  };
   const clean = sanitize(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: Object.fromEntries(
@@ -206,16 +219,21 @@ export function sanitizeHtml(html: string): string {
     parseStyleAttributes: false,
     transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: keptAttributes(tagName, attribs) }) },
     onOpenTag: () => {
-      if (childCounts.length > 0) childCounts[childCounts.length - 1]! += 1;
-      childCounts.push(0);
+      holdsKept.push(false);
     },
-    onCloseTag: () => {
-      closedChildren = childCounts.pop() ?? 0;
+    onCloseTag: (name) => {
+      closedHeldKept = holdsKept.pop() ?? false;
+      // A dropped tag's kept content moves up to its parent.
+      if (closedHeldKept && !ALLOWED_TAGS.includes(name)) markParentHoldsKept();
     },
-    exclusiveFilter: (frame) =>
+    exclusiveFilter: (frame) => {
       // An image without a safe source is no image; an empty paragraph shows nothing.
-      (frame.tag === 'img' && !frame.attribs.src) ||
-      (frame.tag === 'p' && closedChildren === 0 && frame.text === ''),
+      const dropped =
+        (frame.tag === 'img' && !frame.attribs.src) ||
+        (frame.tag === 'p' && !closedHeldKept && frame.text === '');
+      if (!dropped) markParentHoldsKept();
+      return dropped;
+    },
   });
   return clean.replace(VOID_TAG_END, '$1>');
 }

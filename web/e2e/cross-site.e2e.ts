@@ -64,7 +64,7 @@ describe('cross-site: a same-site page auto-posting the scan confirmation', () =
     const ownUrl = new URL(own.qrUrl);
     await phone.goto(`${baseUrl}${ownUrl.pathname}${ownUrl.search}`);
     await phone.getByRole('button', { name: /确认登录/ }).waitFor();
-    expect((await context.cookies(baseUrl)).map((cookie) => cookie.name)).toContain('dc_scan_device');
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain('dc_scan_device');
 
     const attackers = await createTicket();
     attackersTicket = attackers.ticket;

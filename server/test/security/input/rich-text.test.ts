@@ -37,7 +37,8 @@ function activeContentIn(html: string): string[] {
   for (const element of box.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
     if (!ALLOWED_TAGS.has(tag)) problems.push(`<${tag}>`);
-    for (const { name, value } of element.attributes) {
+    for (const { name, value: raw } of element.attributes) {
+      const value = raw ?? '';
       if (!(ALLOWED_ATTRIBUTES[tag] ?? ['style']).includes(name)) problems.push(`${tag}[${name}]`);
       if ((name === 'href' || name === 'src') && !SAFE_URL.test(value))
         problems.push(`${tag}[${name}=${value}]`);

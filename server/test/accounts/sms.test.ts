@@ -109,23 +109,31 @@ describe('POST /designerapi/v1/sendCode (§7 sendCode; DESIGN SmsSender, default
 });
 
 describe('sendCode purposes (login, register, bind-phone, change-phone-old, reset-password)', () => {
-  it('login and reset-password need a registered phone: 40000 on phone otherwise, no message sent', async () => {
+  // Issue 16 changed these two: sendCode no longer tells whether a phone is registered (it
+  // answered 40000 / 20004 here); the phone gets a notice without a code instead.
+  it('login and reset-password to a phone without an account: the same answer, a notice without a code', async () => {
     for (const purpose of ['login', 'reset-password'] as const) {
-      expectFailure(await sendCode(t.app, '13822220000', purpose), 40000, 400, 'phone');
-      expectFailure(await sendCode(t.app, '13811110009', purpose), 40000, 400, 'phone'); // deleted account
+      t.clock.advance(61 * SECOND);
+      dataOf(await sendCode(t.app, '13822220000', purpose));
+      dataOf(await sendCode(t.app, '13811110009', purpose)); // deleted account
     }
-    expect(await outbox(t.app, '13822220000')).toHaveLength(0);
+    const notices = await outbox(t.app, '13822220000');
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) {
+      expect(notice.text).toContain('没有设计师账号');
+      expect(notice.text).not.toMatch(/\d{6}/);
+    }
+    t.clock.advance(61 * SECOND);
     dataOf(await sendCode(t.app, '13811110001', 'login'));
   });
 
-  it('issue 4 20004: register refuses a phone that already has an account', async () => {
-    const body = expectFailure(
-      await sendCode(t.app, '13811110001', 'register', { ip: '10.1.1.1' }),
-      20004,
-      409,
-      'phone',
-    );
-    expect(body.msg).toBe('已被绑定或占用');
+  it('issue 4 / 16: register to a phone that already has an account sends a notice, not a code', async () => {
+    t.clock.advance(61 * SECOND);
+    dataOf(await sendCode(t.app, '13811110001', 'register', { ip: '10.1.1.1' }));
+    const [notice] = await outbox(t.app, '13811110001');
+    expect(notice).toMatchObject({ purpose: 'register' });
+    expect(notice!.text).toContain('已有设计师账号');
+    expect(notice!.text).not.toMatch(/\d{6}/);
   });
 
   it('§8 20007: bind-phone and change-phone-old need a session', async () => {
@@ -133,14 +141,10 @@ describe('sendCode purposes (login, register, bind-phone, change-phone-old, rese
     expectFailure(await sendCode(t.app, '13811110001', 'change-phone-old'), 20007, 401);
   });
 
-  it('issue 4 20004: bind-phone refuses a phone another account holds; 40000 for the own phone', async () => {
+  it('issue 4 / 16: bind-phone to a phone another account holds sends it a notice; 40000 for the own phone', async () => {
     await createDesigner(t.db, { account: 'bea', password: PASSWORD, phone: '13811110002' });
-    expectFailure(
-      await sendCode(t.app, '13811110002', 'bind-phone', { token: annToken }),
-      20004,
-      409,
-      'phone',
-    );
+    dataOf(await sendCode(t.app, '13811110002', 'bind-phone', { token: annToken }));
+    expect((await outbox(t.app, '13811110002'))[0]!.text).toContain('已绑定账号');
     expectFailure(
       await sendCode(t.app, '13811110001', 'bind-phone', { token: annToken }),
       40000,

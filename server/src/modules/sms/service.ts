@@ -15,7 +15,7 @@ import { designers, smsCodes, smsOutbox } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { type AccountCtx, say } from '../auth/context.ts';
-import { alreadyTaken, codeRejected, invalidField } from '../auth/failures.ts';
+import { codeRejected, invalidField } from '../auth/failures.ts';
 import { check, pruneCounters, type RateRule, take } from '../rate-limit/service.ts';
 import type { SmsSender } from './sender.ts';
 
@@ -47,6 +47,26 @@ const PURPOSE_WORDS: Record<SmsPurpose, string> = {
 export const smsText = (purpose: SmsPurpose, code: string) =>
   `【设计师后台】您的${PURPOSE_WORDS[purpose]}验证码是 ${code}，${SMS_CODE_TTL_SECONDS / 60} 分钟内有效。如非本人操作，请忽略本短信。`;
 
+/**
+ * Why a phone gets a notice instead of a code: what its owner needs to know, said to the phone
+ * only. The caller of sendCode gets the same answer either way, so sendCode tells nobody else
+ * whether a phone is registered. No six-digit number in them: nothing reads as a code.
+ */
+export type CodeRefusal = 'no-account' | 'already-registered' | 'bound-elsewhere';
+
+const SIGNATURE = '【设计师后台】';
+const IGNORE = '如非本人操作，请忽略本短信。';
+export const smsNoticeText = (purpose: SmsPurpose, refusal: CodeRefusal): string => {
+  switch (refusal) {
+    case 'no-account':
+      return `${SIGNATURE}有人为本手机号申请了${PURPOSE_WORDS[purpose]}验证码，但本手机号没有设计师账号，因此未发送验证码。如需使用，请先用本手机号注册。${IGNORE}`;
+    case 'already-registered':
+      return `${SIGNATURE}有人为本手机号申请了注册验证码，但本手机号已有设计师账号，因此未发送验证码。请直接登录；忘记密码可通过“忘记密码”重置。${IGNORE}`;
+    case 'bound-elsewhere':
+      return `${SIGNATURE}有人申请将本手机号绑定到另一个设计师账号，但本手机号已绑定账号，因此未发送验证码。如需更换，请先在原账号中解绑或更换手机号。${IGNORE}`;
+  }
+};
+
 /** HMAC-SHA256 of phone, purpose and code, keyed by the row's salt: the stored form of a code. */
 function codeHash(salt: string, phone: string, purpose: SmsPurpose, code: string): Buffer {
   return createHmac('sha256', salt).update(`${phone}\n${purpose}\n${code}`).digest();
@@ -55,11 +75,15 @@ function codeHash(salt: string, phone: string, purpose: SmsPurpose, code: string
 export const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 /**
- * Sends a code for `purpose` (spec section 7 sendCode), after the rules of the purpose:
- * `login`/`reset-password` need a registered phone (40000 on phone), `register` a free one
- * (20004), `bind-phone` a phone no other account holds (20004), `change-phone-old` the account's
- * own phone (40000). Limits: 30 per address per hour, one per phone per 60 s, 10 per phone per
- * day (42900, data.retryAfter). A newer code replaces the phone's older one of the same purpose.
+ * Sends a code for `purpose` (spec section 7 sendCode). The answer is the same whether or not the
+ * phone has an account, so sendCode cannot be used to find out who is registered: where the
+ * purpose does not fit the phone (`login`/`reset-password` to a phone without an account,
+ * `register` to a registered one, `bind-phone` to one another account holds) the phone gets a
+ * notice saying so instead of a code, after the same limits, writes and wait. Only what the
+ * session's own account decides is refused: `bind-phone` to the account's own phone and
+ * `change-phone-old` to another phone (40000). Limits: 30 per address per hour, one per phone
+ * per 60 s, 10 per phone per day (42900, data.retryAfter). A newer code replaces the phone's
+ * older one of the same purpose.
  */
 export async function sendVerificationCode(
   ctx: AccountCtx,
@@ -68,7 +92,7 @@ export async function sendVerificationCode(
 ): Promise<SendCodeAnswer> {
   const { db, now } = ctx;
   await take(db, SMS_PER_IP, ctx.ip, now);
-  await checkPurpose(ctx, input);
+  const refusal = await checkPurpose(ctx, input);
   await check(db, SMS_PER_PHONE_DAY, input.phone, now);
   await take(db, SMS_PER_PHONE_RESEND, input.phone, now);
   await take(db, SMS_PER_PHONE_DAY, input.phone, now);
@@ -89,6 +113,8 @@ export async function sendVerificationCode(
     // Old rows go as new ones come: codes a day past expiry, counters a day past their window.
     await tx.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now.getTime() - DAY_MS)));
     await pruneCounters(tx, new Date(now.getTime() - 2 * DAY_MS));
+    // A refused purpose writes its row too (already spent, so it never verifies): the same
+    // statements, the same time, whatever the phone.
     return tx
       .insert(smsCodes)
       .values({
@@ -99,11 +125,13 @@ export async function sendVerificationCode(
         codeHash: codeHash(salt, input.phone, input.purpose, code).toString('hex'),
         createdAt: now,
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+        consumedAt: refusal ? now : null,
       })
       .returning({ id: smsCodes.id });
   });
+  const text = refusal ? smsNoticeText(input.purpose, refusal) : smsText(input.purpose, code);
   try {
-    await sender.send({ phone: input.phone, purpose: input.purpose, text: smsText(input.purpose, code) });
+    await sender.send({ phone: input.phone, purpose: input.purpose, text });
   } catch {
     // Not delivered (the sender logged why): the code must not work; the caller may try again.
     await db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
@@ -115,10 +143,15 @@ export async function sendVerificationCode(
   return { expiresIn: SMS_CODE_TTL_SECONDS, resendIn: SMS_RESEND_SECONDS };
 }
 
+/**
+ * Whether `purpose` fits the phone: undefined when a code goes out, else why only a notice does.
+ * Throws only for what the caller's own account decides (a session purpose), which tells the
+ * caller nothing about anyone else.
+ */
 async function checkPurpose(
   ctx: AccountCtx,
   input: { phone: string; purpose: SmsPurpose; designerId?: number | undefined },
-): Promise<void> {
+): Promise<CodeRefusal | undefined> {
   const [holder] = await ctx.db
     .select({ id: designers.id, deletedAt: designers.deletedAt })
     .from(designers)
@@ -126,15 +159,12 @@ async function checkPurpose(
   switch (input.purpose) {
     case 'login':
     case 'reset-password':
-      if (!holder || holder.deletedAt) throw invalidField('phone', 'no account has this phone');
-      return;
+      return !holder || holder.deletedAt ? 'no-account' : undefined;
     case 'register':
-      if (holder) throw alreadyTaken('phone', 'this phone is already registered');
-      return;
+      return holder ? 'already-registered' : undefined;
     case 'bind-phone':
       if (holder && holder.id === input.designerId) throw invalidField('phone', 'this is already your phone');
-      if (holder) throw alreadyTaken('phone');
-      return;
+      return holder ? 'bound-elsewhere' : undefined;
     case 'change-phone-old': {
       const [own] = await ctx.db
         .select({ phone: designers.phone })
@@ -143,7 +173,7 @@ async function checkPurpose(
       if (!own?.phone || own.phone !== input.phone) {
         throw invalidField('phone', 'not the phone of this account');
       }
-      return;
+      return undefined;
     }
   }
 }

@@ -4,6 +4,7 @@ import {
   FAN_BATCH_MAX,
   type FanBatchTagAnswer,
   type FanRow,
+  type Language,
   type ListPage,
   type PackCount,
   type PackOverlap,
@@ -14,9 +15,12 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { BudgetExceeded, isPglite, QueryBudget } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { say } from '../auth/context.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
 import { planOf } from '../fans/count.ts';
 import { businessYear } from '../fans/filter.ts';
@@ -26,13 +30,15 @@ import { intArray, rowsOf } from '../tags/lock.ts';
 import {
   combinationCountsSql,
   combinationNodes,
-  combinationTotalSql,
+  combinationSliceTotalSql,
   combinationTraceSql,
 } from './combine.ts';
-import { nodesOf, ruleCountsSql, ruleTotalSql, ruleTraceSql } from './compile.ts';
-import { LIVE_COUNT_TIMEOUT_MS, limitStatements, membersSqlOf } from './compute.ts';
+import { nodesOf, ruleCountsSql, ruleSliceTotalSql, ruleTraceSql } from './compile.ts';
+import { membersSqlOf } from './compute.ts';
+import { type Engine, firstSliceFans, tooHeavyToCountLive } from './cost.ts';
 import { checkCombinationSources, checkRuleReferences } from './references.ts';
 import { ownPack, toPackRef } from './rows.ts';
+import { countInSlices, SLICE_TARGET_MS } from './sliced-count.ts';
 
 type CountBody = z.output<typeof packCountBodySchema>;
 
@@ -59,21 +65,6 @@ export const LIVE_COUNT_SAMPLING: LiveCountSampling = {
 };
 /** The first read is this share of the sample. */
 const FIRST_READ_SHARE = 4;
-
-/** A statement stopped by statement_timeout (57014) is the rule's fault: 40000, not a 500. */
-async function withinTimeout<T>(path: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-      if ((e as { code?: unknown }).code === '57014') {
-        throw invalidField(path, 'too heavy to count in time; simplify the rule');
-      }
-      e = (e as { cause?: unknown }).cause;
-    }
-    throw error;
-  }
-}
 
 /** The share of the table's pages (percent) that holds about `sampling.sampleFans` of `designerFans`. */
 export const samplePercentFor = (designerFans: number, sampling: LiveCountSampling = LIVE_COUNT_SAMPLING) =>
@@ -111,6 +102,15 @@ export function sampleMargin(hits: number, sampled: number, population: number):
 }
 
 /**
+ * How one live count reads: `countsOf` answers every node's count (`all_fans`, `whole`, `n1`…)
+ * over a sample or all fans, `exactTotal` the whole definition's exact matches; both in slices.
+ */
+interface LiveCountReads {
+  countsOf(percent: number | null, withNodes: boolean): Promise<Record<string, number>>;
+  exactTotal(): Promise<number>;
+}
+
+/**
  * A live count: the whole definition's matches (`whole`), each node's own (`n0`, `n1`, …, what
  * the editor shows beside it) and all fans. Up to `aboveFans` one exact pass over the designer's
  * fans. Above, a first read of a quarter of the sample answers everything; when its matches are
@@ -118,29 +118,23 @@ export function sampleMargin(hits: number, sampled: number, population: number):
  * those of the first read). Sampled counts are the shares of the fans read times the planner's
  * estimate of all the designer's fans (a ratio estimate: the number of fans a page sample reads
  * varies more than the shares do), flagged `estimated`, and the total carries its margin —
- * unless even the whole sample found too few matches, when the total is counted exactly by
- * `exactTotalSql` (one index-friendly count).
+ * unless even the whole sample found too few matches, when the total is counted exactly.
  */
 async function liveCount(
-  tx: Database,
-  designerId: number,
+  sample: { percent: number; designerFans: number } | null,
   nodes: Array<{ path: string }>,
-  countsSql: (samplePercent: number | null, withNodes: boolean) => SQL,
-  exactTotalSql: SQL,
+  reads: LiveCountReads,
   wholePath: 'rule' | 'combination',
   sampling: LiveCountSampling,
 ) {
-  const sample = await sampleOf(tx, designerId, sampling);
-  const countsOf = async (percent: number | null, withNodes: boolean) =>
-    (await rowsOf<Record<string, number>>(tx, countsSql(percent, withNodes)))[0]!;
-  const nodeRow = await countsOf(
+  const nodeRow = await reads.countsOf(
     sample === null ? null : Number((sample.percent / FIRST_READ_SHARE).toFixed(4)),
     true,
   );
   const row =
     sample === null || (nodeRow.whole ?? 0) >= sampling.preciseHits
       ? nodeRow
-      : await countsOf(sample.percent, false);
+      : await reads.countsOf(sample.percent, false);
   const read = row.all_fans ?? 0;
   const allFans = sample === null ? read : sample.designerFans;
   const scaleFrom = (of: number) => (n: number | undefined) =>
@@ -150,8 +144,7 @@ async function liveCount(
   let totalMargin: number | null = null;
   if (sample !== null) {
     if (hits < sampling.minHits) {
-      const [exact] = await rowsOf<{ n: number }>(tx, exactTotalSql);
-      total = exact!.n;
+      total = await reads.exactTotal();
     } else {
       totalMargin = sampleMargin(hits, read, allFans);
     }
@@ -167,10 +160,48 @@ async function liveCount(
   };
 }
 
+/** The designer's fans, counted up to `cap` (an index range; the cost estimate needs no more). */
+async function fansUpTo(db: Database, designerId: number, cap: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${fans} where ${fans.designerId} = ${designerId} limit ${cap}) f`,
+  );
+  return row?.n ?? 0;
+}
+
+/** What a live count needs besides the definition: its time budget and the request's language. */
+export interface LiveCountOptions {
+  budgetMs?: number;
+  lang?: Language;
+}
+
+/** A live count's default budget when the caller gives none (the config's default). */
+export const DEFAULT_LIVE_COUNT_BUDGET_MS = 5_000;
+
+/** 42200 on the definition: refused by its estimate (`cost`) or stopped at the budget (`time`). */
+function tooHeavy(path: 'rule' | 'combination', reason: 'cost' | 'time', budgetMs: number, lang: Language) {
+  const seconds = Math.round(budgetMs / 100) / 10;
+  const message =
+    reason === 'cost'
+      ? say(
+          lang,
+          '条件过于繁重，无法实时计数；保存人群包后将在后台计算',
+          'too heavy to count live; save the pack to count it in the background',
+        )
+      : say(
+          lang,
+          `实时计数超过 ${seconds} 秒仍未完成；保存人群包后将在后台计算`,
+          `could not count live within ${seconds} s; save the pack to count it in the background`,
+        );
+  return new ApiError(ErrorCode.tooHeavy, message, { errors: [{ path, message }], reason, budgetMs });
+}
+
 /**
  * `POST /crowd-packs/count` (issue 8 item 3): the whole definition's count and each node's own
  * count, both asked of the designer's fans: a rule by its compiled conditions, a combination by
- * its source packs' snapshots. Under a statement timeout.
+ * its source packs' snapshots. Bounded (issue 16 item 4): a rule whose estimated cost is over
+ * the limit is refused before it runs, and every count reads the fans in short slices under the
+ * time budget, on PGlite as on PostgreSQL, so other requests keep their turn.
  */
 export async function countDefinition(
   db: Database,
@@ -178,47 +209,83 @@ export async function countDefinition(
   body: CountBody,
   now: Date,
   sampling: LiveCountSampling = LIVE_COUNT_SAMPLING,
+  options: LiveCountOptions = {},
 ): Promise<PackCount> {
+  const budget = new QueryBudget(options.budgetMs ?? DEFAULT_LIVE_COUNT_BUDGET_MS);
+  const lang = options.lang ?? 'en-US';
+  const engine: Engine = isPglite(db) ? 'pglite' : 'postgres';
+  const wholePath = body.kind === 'rule' ? 'rule' : 'combination';
   const started = performance.now();
-  const result = await db.transaction(async (tx) => {
+  try {
+    let result: Awaited<ReturnType<typeof liveCount>>;
     if (body.kind === 'rule') {
-      await checkRuleReferences(tx, designerId, body.rule);
-      await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
+      await checkRuleReferences(db, designerId, body.rule);
+      const sample = await sampleOf(db, designerId, sampling);
+      const fansRead =
+        sample === null
+          ? await fansUpTo(db, designerId, FANS_COUNTED_FOR_COST_MAX)
+          : Math.round(sampling.sampleFans * (1 + 1 / FIRST_READ_SHARE));
+      if (tooHeavyToCountLive(body.rule, fansRead, engine, budget.ms)) {
+        throw tooHeavy('rule', 'cost', budget.ms, lang);
+      }
       const ctx = { designerId, now };
       const ruleNodes = nodesOf(body.rule);
-      return withinTimeout('rule', () =>
-        liveCount(
-          tx,
-          designerId,
-          ruleNodes,
-          (percent, withNodes) => ruleCountsSql(ruleNodes, ctx, percent, withNodes),
-          ruleTotalSql(body.rule, ctx),
-          'rule',
-          sampling,
-        ),
+      const first = firstSliceFans(body.rule, engine, SLICE_TARGET_MS);
+      result = await liveCount(
+        sample,
+        ruleNodes,
+        {
+          countsOf: (percent, withNodes) =>
+            countInSlices(db, designerId, budget, first, (slice) =>
+              ruleCountsSql(ruleNodes, ctx, percent, withNodes, slice),
+            ),
+          exactTotal: async () =>
+            (
+              await countInSlices(db, designerId, budget, first, (slice) =>
+                ruleSliceTotalSql(body.rule, ctx, slice),
+              )
+            ).whole ?? 0,
+        },
+        'rule',
+        sampling,
       );
-    }
-    await checkCombinationSources(tx, designerId, body.combination);
-    await limitStatements(tx, LIVE_COUNT_TIMEOUT_MS);
-    const nodes = combinationNodes(body.combination);
-    return withinTimeout('combination', () =>
-      liveCount(
-        tx,
-        designerId,
+    } else {
+      await checkCombinationSources(db, designerId, body.combination);
+      const sample = await sampleOf(db, designerId, sampling);
+      const nodes = combinationNodes(body.combination);
+      const first = firstSliceFans(null, engine, SLICE_TARGET_MS);
+      result = await liveCount(
+        sample,
         nodes,
-        (percent, withNodes) => combinationCountsSql(body.combination, nodes, designerId, percent, withNodes),
-        combinationTotalSql(body.combination, designerId),
+        {
+          countsOf: (percent, withNodes) =>
+            countInSlices(db, designerId, budget, first, (slice) =>
+              combinationCountsSql(body.combination, nodes, designerId, percent, withNodes, slice),
+            ),
+          exactTotal: async () =>
+            (
+              await countInSlices(db, designerId, budget, first, (slice) =>
+                combinationSliceTotalSql(body.combination, designerId, slice),
+              )
+            ).whole ?? 0,
+        },
         'combination',
         sampling,
-      ),
-    );
-  });
-  return {
-    ...result,
-    share: result.allFans === 0 ? 0 : result.total / result.allFans,
-    elapsedMs: Math.round(performance.now() - started),
-  };
+      );
+    }
+    return {
+      ...result,
+      share: result.allFans === 0 ? 0 : result.total / result.allFans,
+      elapsedMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw tooHeavy(wholePath, 'time', budget.ms, lang);
+    throw error;
+  }
 }
+
+/** Fans counted for a count's cost estimate at most (an unsampled designer in a large table). */
+const FANS_COUNTED_FOR_COST_MAX = 200_000;
 
 /** `POST /crowd-packs/overlap`: sizes of the chosen packs and of each pair's intersection. */
 export async function packOverlap(db: Database, designerId: number, packIds: number[]): Promise<PackOverlap> {

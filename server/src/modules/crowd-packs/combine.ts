@@ -2,7 +2,7 @@ import { type Combination, packNodePath } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { fans, crowdPackMembers as m } from '../../db/schema/index.ts';
 import { intArray } from '../tags/lock.ts';
-import { sampleClause } from './compile.ts';
+import { designerFansFrom, type FanSlice } from './compile.ts';
 
 /**
  * Combined packs (issue 8 item 2) are set operations on the source packs' materialised
@@ -34,6 +34,15 @@ export function combinationTotalSql(combination: Combination, designerId: number
   return sql`select count(*)::int as n from ${fans} where ${designerFans(designerId)} and ${combinationTest(combination)}`;
 }
 
+/** The combination's matches (`whole`) among one slice of the designer's fans, or all of them. */
+export function combinationSliceTotalSql(
+  combination: Combination,
+  designerId: number,
+  slice: FanSlice | null,
+): SQL {
+  return sql`select count(*)::int as whole from ${designerFansFrom(designerId, null, slice)} and ${combinationTest(combination)}`;
+}
+
 /** Every source pack of the combination, once. */
 export const sourcesOf = (combination: Combination): number[] => [
   ...new Set([...combination.include.flat(), ...combination.exclude]),
@@ -62,7 +71,8 @@ export function combinationNodes(combination: Combination): Array<{ path: string
  * is false) and all the designer's fans (`all_fans`), in one pass over them, or over a
  * `samplePercent` sample of them (the rule counts' sampling, compile.ts). Each fan's source packs
  * are looked up once, by the members' key (`offset 0` keeps the lookup from being repeated for
- * every count); a node holds the fan when they share a pack.
+ * every count); a node holds the fan when they share a pack. With `slice`, only that slice of
+ * the fans.
  */
 export function combinationCountsSql(
   combination: Combination,
@@ -70,6 +80,7 @@ export function combinationCountsSql(
   designerId: number,
   samplePercent: number | null,
   withNodes = true,
+  slice: FanSlice | null = null,
 ): SQL {
   const holds = (packIds: readonly number[]) => sql`coalesce(packs && ${intArray(packIds)}, false)`;
   const columns = (withNodes ? nodes : []).map(
@@ -80,7 +91,7 @@ export function combinationCountsSql(
   return sql`select ${sql.join([sql`count(*)::int as all_fans`, sql`count(*) filter (where ${sql.join(whole, sql` and `)})::int as whole`, ...columns], sql`, `)}
              from (select (select array_agg(${m.packId}) from ${m}
                            where ${m.fanId} = ${fans.id} and ${m.packId} = any(${intArray(sourcesOf(combination))})) as packs
-                   from ${fans}${sampleClause(samplePercent)} where ${designerFans(designerId)} offset 0) per_fan`;
+                   from ${designerFansFrom(designerId, samplePercent, slice)} offset 0) per_fan`;
 }
 
 /** Whether one fan is in each node's packs (`n0`, `n1`, …). */

@@ -226,26 +226,85 @@ export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
   sql`select count(*)::int as n from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`;
 
 /**
- * One scan of the designer's fans answering every node's count on its own (`count(*) filter
- * (where …)`) and the number of all fans: `all_fans`, `whole` (the root, `nodes[0]`, so the whole
- * rule), `n1`, `n2`, …; with `withNodes` false only `all_fans` and `whole` (the whole rule stops
- * at its first unmet condition, while each node probes every fan it reads). With
- * `samplePercent`, the scan reads that share of the table's pages (TABLESAMPLE SYSTEM, a fixed
- * seed), and the caller scales the counts.
+ * One slice of the designer's fans for a count that runs in short statements (issue 16 item 4):
+ * the fans with `afterId < id <= throughId`, one range of the `(designer_id, id)` index, read
+ * the same way whatever the planner knows of the table.
+ */
+export interface FanSlice {
+  afterId: number;
+  throughId: number;
+}
+
+/**
+ * The designer's fans a count reads, as a `from` item of `fans`: all of them, or a
+ * `samplePercent` page sample (the fixed seed draws the same pages for every slice, so the
+ * slices add up to the one sample), and with `slice` only that slice.
+ */
+export function designerFansFrom(
+  designerId: number,
+  samplePercent: number | null,
+  slice: FanSlice | null,
+): SQL {
+  const range =
+    slice === null ? sql`` : sql` and ${fans.id} > ${slice.afterId} and ${fans.id} <= ${slice.throughId}`;
+  return sql`${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${designerId}${range}`;
+}
+
+/** The lowest and highest id of the designer's fans (`lo`, `hi`; null without fans): where slices run. */
+export const designerFanIdsSql = (designerId: number): SQL =>
+  sql`select min(${fans.id}) as lo, max(${fans.id}) as hi from ${fans} where ${fans.designerId} = ${designerId}`;
+
+/**
+ * One scan of the designer's fans answering every node's count on its own and the number of all
+ * fans: `all_fans`, `whole` (the root, `nodes[0]`, so the whole rule), `n1`, `n2`, …. Each
+ * condition is evaluated once per fan, in a subquery (`offset 0` keeps the planner from copying
+ * it into every count that uses it: planning and probing each condition once, not once per
+ * count that holds it), and the groups' counts combine those booleans. With `withNodes` false
+ * only `all_fans` and `whole`, the whole rule tested directly (it stops at its first unmet
+ * condition). With `samplePercent`, the scan reads that share of the table's pages
+ * (TABLESAMPLE SYSTEM, a fixed seed), and the caller scales the counts. With `slice`, only that
+ * slice of them.
  */
 export function ruleCountsSql(
   nodes: PathedNode[],
   ctx: CompileContext,
   samplePercent: number | null = null,
   withNodes = true,
+  slice: FanSlice | null = null,
 ): SQL {
-  const columns = nodes.map(
+  const from = designerFansFrom(ctx.designerId, samplePercent, slice);
+  const root = nodes[0]!.node;
+  if (!withNodes) {
+    return sql`select count(*)::int as all_fans, count(*) filter (where ${nodeSql(root, ctx)})::int as whole from ${from}`;
+  }
+  const columnOf = new Map<RuleNode, SQL>();
+  const tests: SQL[] = [sql`true as c`];
+  for (const { node } of nodes) {
+    if (node.type !== 'condition') continue;
+    const column = `c${columnOf.size}`;
+    columnOf.set(node, sql.raw(column));
+    tests.push(sql`${conditionSql(node, ctx)} as ${sql.raw(column)}`);
+  }
+  const over = (node: RuleNode): SQL =>
+    node.type === 'condition'
+      ? columnOf.get(node)!
+      : sql`(${sql.join(node.children.map(over), node.op === 'and' ? sql` and ` : sql` or `)})`;
+  const counts = nodes.map(
     ({ node }, index) =>
-      sql`count(*) filter (where ${nodeSql(node, ctx)})::int as ${sql.raw(index === 0 ? 'whole' : `n${index}`)}`,
+      sql`count(*) filter (where ${over(node)})::int as ${sql.raw(index === 0 ? 'whole' : `n${index}`)}`,
   );
-  return sql`select count(*)::int as all_fans, ${sql.join(withNodes ? columns : columns.slice(0, 1), sql`, `)}
-             from ${fans}${sampleClause(samplePercent)} where ${fans.designerId} = ${ctx.designerId}`;
+  return sql`select count(*)::int as all_fans, ${sql.join(counts, sql`, `)}
+             from (select ${sql.join(tests, sql`, `)} from ${from} offset 0) per_fan`;
 }
+
+/**
+ * The whole rule's matches (`whole`) among one slice of the designer's fans (tested fan by fan),
+ * or, without a slice, among all of them (the index-friendly WHERE of `ruleTotalSql`).
+ */
+export const ruleSliceTotalSql = (rule: RuleGroup, ctx: CompileContext, slice: FanSlice | null): SQL =>
+  slice === null
+    ? sql`select count(*)::int as whole from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`
+    : sql`select count(*) filter (where ${nodeSql(rule, ctx)})::int as whole from ${designerFansFrom(ctx.designerId, null, slice)}`;
 
 /** `tablesample` of the fans for per-node counts (none when `samplePercent` is null). */
 export const sampleClause = (samplePercent: number | null): SQL =>

@@ -92,7 +92,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      return ok(await countDefinition(app.db, designerIdOf(request), request.body, ctx.now));
+      return ok(
+        await countDefinition(app.db, designerIdOf(request), request.body, ctx.now, undefined, {
+          budgetMs: app.config.queryBudgetMs,
+          lang: ctx.lang,
+        }),
+      );
     },
   );
 

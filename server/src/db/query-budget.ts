@@ -1,0 +1,125 @@
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+/**
+ * The wall-clock allowance of one request's heavy reads (live counts, analytics; issue 16 item
+ * 4). PGlite runs one statement at a time inside this process and ignores statement_timeout, so
+ * the budget cannot be a timeout alone: heavy work is cut into short statements (see
+ * `takeTurn`), the deadline is checked before each, and PostgreSQL's statement_timeout at the
+ * time left is the second fence of each statement.
+ */
+export class QueryBudget {
+  private readonly startedAt = performance.now();
+
+  constructor(readonly ms: number) {}
+
+  get elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  get remainingMs(): number {
+    return this.ms - this.elapsedMs;
+  }
+
+  /** Throws `BudgetExceeded` when no time is left. */
+  check(): void {
+    if (this.remainingMs <= 0) throw new BudgetExceeded(this.ms);
+  }
+}
+
+/** The budget ran out: between two statements, or PostgreSQL stopped one (57014). */
+export class BudgetExceeded extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`over the query budget of ${budgetMs} ms`);
+  }
+}
+
+/** Whether `error` (or what caused it) is PostgreSQL's "canceling statement due to statement timeout". */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when `db` is the embedded PGlite (statement_timeout has no effect there). */
+export const isPglite = (db: Database): boolean => (db as { $client?: unknown }).$client instanceof PGlite;
+
+/**
+ * The rows of one statement within the budget: refused before it starts when no time is left;
+ * on PostgreSQL it runs in its own short transaction with statement_timeout at the time left, so
+ * a statement that runs away is stopped by the server too.
+ */
+export async function budgetedRows<T>(db: Database, budget: QueryBudget, query: SQL): Promise<T[]> {
+  budget.check();
+  const rowsOf = async (runner: Database) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+  if (isPglite(db)) return rowsOf(db);
+  const timeoutMs = Math.max(1, Math.ceil(budget.remainingMs));
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      return rowsOf(tx);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new BudgetExceeded(budget.ms);
+    throw error;
+  }
+}
+
+/** Lets every callback and request that is waiting run before the caller goes on. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Heavy statements of one database take turns, first come first served: a request's next slice
+ * queues behind the other heavy requests' slices, so five designers counting at once share the
+ * database in turn and a light request never waits behind more than `width` slices. One at a
+ * time on PGlite (it runs one statement at a time anyway), two on PostgreSQL (two cores).
+ */
+class Turns {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly width: number) {}
+
+  async take(): Promise<() => void> {
+    if (this.running < this.width) {
+      this.running += 1;
+    } else {
+      // Handed over by `release` (running stays counted).
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    };
+  }
+}
+
+const turnsOf = new WeakMap<object, Turns>();
+
+/**
+ * Runs `work` (one short heavy statement) in this database's turn, then yields so that light
+ * requests queued meanwhile go first. The budget is checked once the turn comes.
+ */
+export async function takeTurn<T>(db: Database, budget: QueryBudget, work: () => Promise<T>): Promise<T> {
+  const key = ((db as { $client?: object }).$client ?? db) as object;
+  let turns = turnsOf.get(key);
+  if (!turns) {
+    turns = new Turns(isPglite(db) ? 1 : 2);
+    turnsOf.set(key, turns);
+  }
+  const release = await turns.take();
+  try {
+    budget.check();
+    return await work();
+  } finally {
+    release();
+    await yieldToOthers();
+  }
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { designers } from './accounts.ts';
+import { designers, sessions } from './accounts.ts';
 
 export const notificationTypeValues = ['contract', 'invoice', 'meeting'] as const;
 export const notificationQualityValues = ['high', 'middle', 'low'] as const;
@@ -28,4 +28,22 @@ export const notifications = pgTable(
     // The unread badge is read on every page: count it from a small partial index.
     index('notifications_designer_unread_idx').on(t.designerId).where(sql`${t.unread}`),
   ],
+);
+
+/**
+ * One-use tickets that open the notification stream: EventSource sends no headers, and a URL
+ * ends up in logs and proxies, so the stream's URL carries one of these instead of the session
+ * token. A ticket lives 60 s and is deleted as it is used; only its SHA-256 is kept. Shared by
+ * every instance through the database. Rows go with their session.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
 );

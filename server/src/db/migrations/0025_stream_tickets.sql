@@ -1,0 +1,8 @@
+CREATE TABLE "stream_tickets" (
+	"ticket_hash" varchar(64) PRIMARY KEY NOT NULL,
+	"session_id" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "stream_tickets" ADD CONSTRAINT "stream_tickets_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "stream_tickets_expires_idx" ON "stream_tickets" USING btree ("expires_at");

@@ -12,7 +12,7 @@ import {
   type packCountBodySchema,
   type RuleGroup,
 } from '@dc/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { BudgetExceeded, isPglite, QueryBudget } from '../../db/query-budget.ts';

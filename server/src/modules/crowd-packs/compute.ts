@@ -1,6 +1,8 @@
 import type { Combination, RuleGroup } from '@dc/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { isStatementTimeout } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
 import { rowsOf } from '../tags/lock.ts';
 import { combinationMembersSql } from './combine.ts';
@@ -72,14 +74,28 @@ export async function materialise(
   return size;
 }
 
-/** A failure's text for the list (no stack, bounded). */
-export const failureText = (error: unknown): string => {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
-    (error as { cause?: { code?: unknown } }).cause?.code;
-  if (code === '57014') return 'the rule took too long to compute';
-  return (error instanceof Error ? error.message : String(error)).slice(0, 200);
-};
+/**
+ * What a designer reads about a failed computation: a clear sentence in both languages, never
+ * the driver's text (it holds the SQL); that goes to the server log (`logComputeFailure`).
+ */
+export const PACK_FAILURES = {
+  timeout:
+    '计算超时：规则过于繁重，请简化后重试 (the rule took too long to compute; simplify it and try again)',
+  error: '计算失败，请稍后重试 (the pack could not be computed; try again later)',
+} as const;
+
+/** The failure shown for `error`: the timeout's sentence for a statement stopped in time, else the general one. */
+export const failureText = (error: unknown): string =>
+  isStatementTimeout(error) ? PACK_FAILURES.timeout : PACK_FAILURES.error;
+
+/** A stored failure as answered: one of the sentences above (a legacy raw text reads as the general one). */
+export const shownFailure = (stored: string): string =>
+  stored === '' || (Object.values(PACK_FAILURES) as string[]).includes(stored) ? stored : PACK_FAILURES.error;
+
+/** The whole error (SQL and driver text included) for the operator, in the server log only. */
+export function logComputeFailure(log: FastifyBaseLogger | undefined, packId: number, error: unknown): void {
+  log?.error({ err: error, packId }, 'crowd pack computation failed');
+}
 
 /** A daily pack that failed is tried again a day later (the scheduler must not spin on it). */
 const nextRefreshOnFailure = (now: Date) =>
@@ -89,7 +105,12 @@ const nextRefreshOnFailure = (now: Date) =>
  * Computes a pack in its own transaction; on failure the pack is marked failed (with why) and
  * keeps its previous membership.
  */
-export async function computePack(db: Database, packId: number, now: Date): Promise<void> {
+export async function computePack(
+  db: Database,
+  packId: number,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [pack] = await tx.select().from(crowdPacks).where(eq(crowdPacks.id, packId)).for('update');
@@ -97,6 +118,7 @@ export async function computePack(db: Database, packId: number, now: Date): Prom
       await materialise(tx, pack, now);
     });
   } catch (error) {
+    logComputeFailure(log, packId, error);
     await db
       .update(crowdPacks)
       .set({ state: 'failed', failure: failureText(error), nextRefreshAt: nextRefreshOnFailure(now) })

@@ -75,7 +75,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await createPack(app.db, designerIdOf(request), request.body, ctx.now);
+      const pack = await createPack(app.db, designerIdOf(request), request.body, ctx.now, request.log);
       return ok(pack, say(ctx.lang, '人群包已创建', 'Crowd pack created'));
     },
   );
@@ -141,7 +141,14 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await updatePack(app.db, designerIdOf(request), request.params.id, request.body, ctx.now);
+      const pack = await updatePack(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        request.body,
+        ctx.now,
+        request.log,
+      );
       return ok(pack, say(ctx.lang, '人群包已保存', 'Crowd pack saved'));
     },
   );
@@ -170,7 +177,14 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await copyPack(app.db, designerIdOf(request), request.params.id, ctx.lang, ctx.now);
+      const pack = await copyPack(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        ctx.lang,
+        ctx.now,
+        request.log,
+      );
       return ok(pack, say(ctx.lang, '已复制', 'Copied'));
     },
   );
@@ -180,7 +194,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     { schema: { tags: TAGS, summary: 'Recompute a pack now', params: idParamsSchema, response: row } },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await refreshPack(app.db, designerIdOf(request), request.params.id, ctx.now);
+      const pack = await refreshPack(app.db, designerIdOf(request), request.params.id, ctx.now, request.log);
       return ok(pack, say(ctx.lang, '已刷新', 'Refreshed'));
     },
   );

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { crowdPackSources, crowdPacks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import type { PackRecord } from './compute.ts';
+import { type PackRecord, shownFailure } from './compute.ts';
 
 export const toPackRef = (row: PackRecord): PackRef => ({
   id: row.id,
@@ -35,7 +35,7 @@ export function toPackRow(row: PackRecord, usedBy: PackRef[], sources: PackRef[]
     computedAt: row.computedAt ? toWireDateTime(row.computedAt) : null,
     refreshMode: row.refreshMode as PackRefreshMode,
     state: row.state as PackState,
-    failure: row.failure,
+    failure: shownFailure(row.failure),
     usedBy,
     sources,
     createdAt: toWireDateTime(row.createdAt),

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
 import { rowsOf } from '../tags/lock.ts';
-import { DAY_MS, failureText, materialise, type PackRecord } from './compute.ts';
+import { DAY_MS, failureText, logComputeFailure, materialise, type PackRecord } from './compute.ts';
 
 /** How often each server instance looks for daily packs that are due. */
 export const SCHEDULER_INTERVAL_MS = 60_000;
@@ -16,7 +16,7 @@ const PACKS_PER_TICK = 50;
  * pack and none computes a pack twice (after the commit its next refresh is a day away). Rule
  * packs come before combined ones, which read their snapshots. Answers false when none is due.
  */
-async function refreshOneDuePack(db: Database, now: Date): Promise<boolean> {
+async function refreshOneDuePack(db: Database, now: Date, log?: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [due] = await rowsOf<{ id: number }>(
       tx,
@@ -34,6 +34,7 @@ async function refreshOneDuePack(db: Database, now: Date): Promise<boolean> {
       // A savepoint: a failed computation rolls back alone and the pack is marked failed.
       await tx.transaction((inner) => materialise(inner, pack!, now));
     } catch (error) {
+      logComputeFailure(log, due.id, error);
       await tx
         .update(crowdPacks)
         .set({
@@ -48,9 +49,9 @@ async function refreshOneDuePack(db: Database, now: Date): Promise<boolean> {
 }
 
 /** One scheduler tick: refreshes the daily packs that are due; answers how many. */
-export async function runDueRefreshes(db: Database, now: Date): Promise<number> {
+export async function runDueRefreshes(db: Database, now: Date, log?: FastifyBaseLogger): Promise<number> {
   let refreshed = 0;
-  while (refreshed < PACKS_PER_TICK && (await refreshOneDuePack(db, now))) refreshed += 1;
+  while (refreshed < PACKS_PER_TICK && (await refreshOneDuePack(db, now, log))) refreshed += 1;
   return refreshed;
 }
 
@@ -68,7 +69,7 @@ export function startCrowdPackScheduler(
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = runDueRefreshes(db, clock())
+    running = runDueRefreshes(db, clock(), log)
       .then((n) => {
         if (n > 0) log.info({ refreshed: n }, 'crowd packs refreshed');
       })

@@ -9,6 +9,7 @@ import {
   type packListQuerySchema,
 } from '@dc/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { crowdPackSizes, crowdPackSources, crowdPacks } from '../../db/schema/index.ts';
@@ -115,6 +116,7 @@ export async function createPack(
   designerId: number,
   body: PackBodyValue,
   now: Date,
+  log?: FastifyBaseLogger,
 ): Promise<PackRow> {
   const created = await guardName(() =>
     db.transaction(async (tx) => {
@@ -136,7 +138,7 @@ export async function createPack(
       return row!;
     }),
   );
-  await computePack(db, created.id, now);
+  await computePack(db, created.id, now, log);
   return rowOf(db, designerId, created.id);
 }
 
@@ -147,6 +149,7 @@ export async function updatePack(
   id: number,
   body: PackBodyValue,
   now: Date,
+  log?: FastifyBaseLogger,
 ): Promise<PackRow> {
   await guardName(() =>
     db.transaction(async (tx) => {
@@ -168,7 +171,7 @@ export async function updatePack(
       await replaceSources(tx, id, sources);
     }),
   );
-  await computePack(db, id, now);
+  await computePack(db, id, now, log);
   return rowOf(db, designerId, id);
 }
 
@@ -222,6 +225,7 @@ export async function copyPack(
   id: number,
   lang: Language,
   now: Date,
+  log?: FastifyBaseLogger,
 ): Promise<PackRow> {
   const copy = await guardName(() =>
     db.transaction(async (tx) => {
@@ -251,14 +255,20 @@ export async function copyPack(
       return row as PackRecord;
     }),
   );
-  await computePack(db, copy.id, now);
+  await computePack(db, copy.id, now, log);
   return rowOf(db, designerId, copy.id);
 }
 
 /** `POST /crowd-packs/:id/refresh`: materialised again now. */
-export async function refreshPack(db: Database, designerId: number, id: number, now: Date): Promise<PackRow> {
+export async function refreshPack(
+  db: Database,
+  designerId: number,
+  id: number,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<PackRow> {
   await ownPack(db, designerId, id);
   await db.update(crowdPacks).set({ state: 'computing' }).where(eq(crowdPacks.id, id));
-  await computePack(db, id, now);
+  await computePack(db, id, now, log);
   return rowOf(db, designerId, id);
 }

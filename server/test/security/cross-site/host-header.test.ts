@@ -173,3 +173,14 @@ describe('hosts that may appear: PUBLIC_URL, PUBLIC_HOSTS, this machine', () => 
       );
   });
 });
+
+describe('PUBLIC_HOSTS setting', () => {
+  it('is read as host names without ports or brackets; anything else stops the server naming it', async () => {
+    const { loadConfig, ConfigError } = await import('../../../src/config.ts');
+    expect(
+      loadConfig({ PUBLIC_HOSTS: ' Console.LAN:3000, [fe80::1], fe80::2 ,10.0.0.5' }).publicHosts,
+    ).toEqual(['console.lan', 'fe80::1', 'fe80::2', '10.0.0.5']);
+    expect(() => loadConfig({ PUBLIC_HOSTS: 'evil.example.com/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_HOSTS: 'evil.example.com/x' })).toThrow(/PUBLIC_HOSTS/);
+  });
+});

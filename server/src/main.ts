@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startCrowdPackScheduler } from './modules/crowd-packs/scheduler.ts';
+import { startStorageCleanup } from './modules/storage-quota/index.ts';
 import { startObjectStore } from './oss/index.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -29,6 +30,8 @@ async function main() {
   const app = await buildApp({ config, database });
   // Daily crowd packs: every instance ticks; a row lease keeps them from computing a pack twice.
   app.addHook('onClose', startCrowdPackScheduler(database.db, app.log, config.now));
+  // Unregistered and abandoned uploads (issue 16): every instance sweeps; removals are idempotent.
+  app.addHook('onClose', startStorageCleanup(database.db, config, app.log));
   const objectStore = await startObjectStore(config, { log: app.log.child({ component: 'oss' }) });
   // The operator CLI reaches a server on the embedded database through DATA_DIR/operator.json.
   const operatorToken = config.databaseUrl ? undefined : newOperatorToken();

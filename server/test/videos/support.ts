@@ -19,9 +19,13 @@ export interface VideosApp extends TestApp {
  * The API (buildApp) and the embedded object store in this process, sharing one temporary
  * DATA_DIR (so one secret), the store's URL given as OSS_PUBLIC_URL.
  */
-export async function createVideosApp(env: Record<string, string> = {}): Promise<VideosApp> {
+export async function createVideosApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<VideosApp> {
   const store = await startTestStore();
   const test = await createTestApp({
+    ...options,
     env: {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -10,7 +10,7 @@ export const accountCases: CaseTable = {
   'GET /dev/outbox': notTenant('operator tool answered only on the machine itself (README, sms tests)'),
   'POST /register': notTenant('creates a new designer from a phone + code; no session'),
   'POST /scan-tickets': notTenant('creates an anonymous scan ticket for the caller'),
-  'GET /codePcRegister': notTenant('scan flow: polls a ticket the caller holds (a 128-bit secret)'),
+  'GET /codePcRegister': notTenant('scan flow: polls a ticket the caller created (its 256-bit poll secret)'),
   'POST /codePcRegister': notTenant('scan flow: registers through a ticket the caller holds'),
   'GET /callback': notTenant('WeChat OAuth callback: code + state, no session'),
   'GET /scan/confirm': notTenant('the phone’s confirmation page of a ticket'),

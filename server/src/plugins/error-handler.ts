@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.ts';
+import { CLIENT_CLOSED_STATUS, isClientAbort, logClientAbort } from '../http/client-abort.ts';
 import { requestLanguage } from '../http/language.ts';
 
 type FailureCode = Exclude<ErrorCodeValue, 200>;
@@ -89,6 +90,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return send(request, reply, ErrorCode.validation, `${errors[0]?.path}: ${errors[0]?.message}`, {
         errors,
       });
+    }
+    // Before the outage check: the cut request stream says ECONNRESET as a lost database does.
+    if (isClientAbort(error, request)) {
+      logClientAbort(request, reply);
+      return reply.code(CLIENT_CLOSED_STATUS).send();
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

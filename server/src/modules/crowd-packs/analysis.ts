@@ -180,7 +180,7 @@ export const DEFAULT_LIVE_COUNT_BUDGET_MS = 5_000;
 
 /** 42200 on the definition: refused by its estimate (`cost`) or stopped at the budget (`time`). */
 function tooHeavy(path: 'rule' | 'combination', reason: 'cost' | 'time', budgetMs: number, lang: Language) {
-  const seconds = Math.round(budgetMs / 100) / 10;
+  const seconds = Number((budgetMs / 1000).toFixed(3));
   const message =
     reason === 'cost'
       ? say(

@@ -24,7 +24,10 @@ export class AccessLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    if (error && isClientAbort(error, request)) return logClientAbort(request, reply);
+    if (error && isClientAbort(error, request)) {
+      logClientAbort(request, reply);
+      return;
+    }
     const line = {
       method: request.method,
       url: redactUrl(request.url),

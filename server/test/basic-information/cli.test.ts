@@ -107,8 +107,22 @@ describe.runIf(testDatabaseKind() === 'pglite')(
           ])
           .returning({ id: exclusiveApplications.id });
         applicationIds = rows.map((r) => r.id);
-        const first = await createContract(db, designerId, contractBody(a!.id, '联名合作'), new Date());
-        const second = await createContract(db, designerId, contractBody(b!.id, '采购合同'), new Date());
+        // Rows for the CLI to act on, written as the platform would: attachments taken as given.
+        const asGiven = async <T>(attachments: T) => attachments;
+        const first = await createContract(
+          db,
+          designerId,
+          contractBody(a!.id, '联名合作'),
+          new Date(),
+          asGiven,
+        );
+        const second = await createContract(
+          db,
+          designerId,
+          contractBody(b!.id, '采购合同'),
+          new Date(),
+          asGiven,
+        );
         contractIds = [first.id, second.id];
         contractCode = first.code;
       });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEvents, contracts } from '../../src/db/schema/index.ts';
 import { toWireDateTime } from '../../src/http/wire-time.ts';
 import { transitionContract } from '../../src/modules/contracts/service.ts';
+import { uploadImage } from '../image-files/support.ts';
 import {
   type AccountsApp,
   addProvider,
@@ -39,12 +40,38 @@ const contract = (providerId: number, change: Record<string, unknown> = {}) => (
   amount: 12_345_600,
   startDate: '2026-03-01',
   endDate: '2026-08-31',
-  attachments: [{ name: '合同.pdf', url: 'https://cdn.example.com/c/1.pdf' }],
+  attachments: [{ name: '合同.png', url: OWN_UPLOAD }],
   remark: '首付 30%',
   ...change,
 });
 
-const create = (who: Session, body: unknown) => call(t, 'POST', '/contracts', who, body);
+/**
+ * Stands for a picture the designer uploaded (issue 16: attachments are the designer's own
+ * uploads); `create` uploads one per designer and puts its lasting address there.
+ */
+const OWN_UPLOAD = 'own-upload';
+const ownUploads = new Map<number, string>();
+async function ownUpload(who: Session): Promise<string> {
+  let address = ownUploads.get(who.id);
+  if (!address) {
+    address = (await uploadImage(t, who)).address;
+    ownUploads.set(who.id, address);
+  }
+  return address;
+}
+
+async function create(who: Session, body: Record<string, unknown>) {
+  const attachments = body.attachments as { name: string; url: string }[] | undefined;
+  const withUploads = Array.isArray(attachments)
+    ? {
+        ...body,
+        attachments: await Promise.all(
+          attachments.map(async (a) => (a?.url === OWN_UPLOAD ? { ...a, url: await ownUpload(who) } : a)),
+        ),
+      }
+    : body;
+  return call(t, 'POST', '/contracts', who, withUploads);
+}
 const show = (who: Session, id: number | string) => call(t, 'GET', `/contracts/${id}`, who);
 const list = (who: Session, query = '') => call(t, 'GET', `/contracts${query}`, who);
 const contractRows = async () => (await t.db.select({ n: count() }).from(contracts))[0]!.n;
@@ -69,7 +96,7 @@ describe('POST/GET /designerapi/v1/contracts (issue 4 item 7, spec §4 states, t
       parentId: null,
       attachmentCount: 1,
       remark: '首付 30%',
-      attachments: [{ name: '合同.pdf', url: 'https://cdn.example.com/c/1.pdf' }],
+      attachments: [{ name: '合同.png', url: await ownUpload(me) }],
       parent: null,
       children: [],
     });

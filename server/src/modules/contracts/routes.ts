@@ -12,6 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { ownAttachments } from './attachments.ts';
 import { createContract, getContract, listContracts } from './service.ts';
 
 const TAGS = ['contracts'];
@@ -47,7 +49,14 @@ export async function contractsRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const contract = await createContract(app.db, designerIdOf(request), request.body, ctx.now);
+      const images = imageCheckCtxOf(app, request);
+      const contract = await createContract(
+        app.db,
+        designerIdOf(request),
+        request.body,
+        ctx.now,
+        (list, tx) => ownAttachments({ ...images, db: tx }, list),
+      );
       return ok(contract, say(ctx.lang, '合同已提交审核', 'Contract submitted for audit'));
     },
   );

@@ -178,13 +178,19 @@ export async function getContract(db: Database, designerId: number, id: number):
 /**
  * `POST /contracts`: the contract goes straight to pending audit, with the timeline events
  * created and submitted. A sub-contract or supplement belongs to one of the designer's main
- * contracts with the same provider that did not fail audit.
+ * contracts with the same provider that did not fail audit. Its attachments are what
+ * `keptAttachments` keeps (for a designer's request: their own uploads, attachments.ts).
  */
 export async function createContract(
   db: Database,
   designerId: number,
   body: CreateBody,
   now: Date,
+  /** The attachments as kept, or a 40000 naming the one refused (`ownAttachments` for a request). */
+  keptAttachments: (
+    attachments: CreateBody['attachments'],
+    db: Database,
+  ) => Promise<CreateBody['attachments']>,
 ): Promise<ContractDetail> {
   const id = await db.transaction(async (tx) => {
     const [provider] = await tx
@@ -208,6 +214,8 @@ export async function createContract(
       }
       parentId = parent.id;
     }
+    // After the ids above, so a foreign provider or parent is answered as such first.
+    const attachments = await keptAttachments(body.attachments, tx);
     const [me] = await tx
       .select({ nickname: designers.nickname })
       .from(designers)
@@ -232,7 +240,7 @@ export async function createContract(
       status: contractTransitions.auditPass.from,
       startDate: body.startDate,
       endDate: body.endDate,
-      attachments: body.attachments,
+      attachments,
       remark: body.remark,
       createdAt: now,
       updatedAt: now,

@@ -146,7 +146,7 @@ describe('every date field of every call', () => {
 
 /** Names that say "date" on a field the shared date field does not declare. */
 const DATE_NAME =
-  /(^(start|end|from|to|until|date|day|month|period)$)|[a-z](Date|At|From|To|Day|Month|Until)$/;
+  /(^(start|end|from|to|until|since|date|day|month|period|birthday)$)|[a-z](Date|At|From|To|Day|Month|Until)$/;
 const DATE_PATTERN = /\\d\{4\}|\(19\|20/;
 
 function* stringFields(schema: JsonSchema, path: string, depth = 0): Generator<[string, JsonSchema]> {

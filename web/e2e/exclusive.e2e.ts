@@ -276,7 +276,12 @@ describe('§7 exclusive designer, contracts and partners, in Chromium', () => {
     await drawer.getByRole('button', { name: /下一步/ }).click();
     await drawer.getByText('请输入附件名称').waitFor();
     await drawer.getByLabel('附件名称 1').fill('秋冬系列设计合同.pdf');
-    await drawer.getByLabel('附件地址 1').fill('https://cdn.example.com/e2e/contract.pdf');
+    // Issue 16: an attachment is the designer's own upload (a scan or photo), never a typed URL.
+    await drawer
+      .getByTestId('contract-attachments')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'contract.png', mimeType: 'image/png', buffer: PNG });
+    await drawer.getByTestId('image-dropzone-preview').waitFor({ timeout: 30_000 });
     await drawer.getByRole('button', { name: /下一步/ }).click();
 
     const confirm = page.getByTestId('contract-confirm');

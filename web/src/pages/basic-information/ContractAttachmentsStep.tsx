@@ -8,8 +8,13 @@ import {
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
+import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 
-/** Step 3: the contract documents, each a name and an address; at least one, no repeats. */
+/**
+ * Step 3: the contract documents, each a name and a picture the designer uploads (a scan or a
+ * photo of the signed contract; the server accepts only the designer's own uploads); at least
+ * one, no repeats.
+ */
 export function ContractAttachmentsStep() {
   const t = useT();
   return (
@@ -32,7 +37,7 @@ export function ContractAttachmentsStep() {
         ]}
       >
         {(fields, { add, remove }, { errors }) => (
-          <Flex vertical gap={8}>
+          <Flex vertical gap={8} data-testid="contract-attachments">
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="flex-start" wrap>
                 <Form.Item
@@ -57,12 +62,16 @@ export function ContractAttachmentsStep() {
                   style={{ flex: '2 1 260px', marginBottom: 0 }}
                   rules={[
                     { required: true, whitespace: true, message: t('contract.form.attachmentUrlRequired') },
-                    zodFieldRule(contractAttachmentSchema.shape.url, t('contract.form.attachmentUrlInvalid')),
                   ]}
                 >
-                  <Input
-                    aria-label={t('contract.form.attachmentUrl', { index: index + 1 })}
-                    placeholder="https://…"
+                  <ImageDropzone
+                    label={t('contract.form.attachmentUrl', { index: index + 1 })}
+                    texts={{
+                      hint: t('contract.form.attachmentUpload'),
+                      uploading: t('contract.form.attachmentUploading'),
+                      failed: t('contract.form.attachmentFailed'),
+                      remove: t('contract.form.attachmentFileRemove'),
+                    }}
                   />
                 </Form.Item>
                 <Button

@@ -146,13 +146,6 @@ const scanTicketBodyObject = z.strictObject({ purpose: z.enum(scanPurposes).defa
 export const createScanTicketBodySchema = z.preprocess((body) => body ?? {}, scanTicketBodyObject);
 export type CreateScanTicketBody = z.input<typeof scanTicketBodyObject>;
 
-/**
- * The header the PC polls with (`GET codePcRegister`, and the JSON form of `GET callback`): the
- * ticket's `pollSecret`. Without it a poll learns nothing and changes nothing, so whoever sees the
- * QR code (it carries only `ticket`) cannot take the login the phone confirms.
- */
-export const SCAN_POLL_SECRET_HEADER = 'x-scan-poll-secret';
-
 export const scanTicketSchema = z.object({
   /** The scan's public id: the QR code carries it, the phone's page and the poll name it. */
   ticket: z.string(),

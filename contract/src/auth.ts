@@ -39,3 +39,10 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const AUTH_TOKEN_HEADER = 'authtoken';
 export const APP_TYPE_HEADER = 'app-type';
+/**
+ * The header the PC polls a scan ticket with (`GET codePcRegister`, and the JSON form of
+ * `GET callback`): the ticket's `pollSecret`. Without it a poll learns nothing and changes
+ * nothing, so whoever sees the QR code (it carries only `ticket`) cannot take the login the phone
+ * confirms. Here, beside the other headers, so the login page needs no schema module for it.
+ */
+export const SCAN_POLL_SECRET_HEADER = 'x-scan-poll-secret';

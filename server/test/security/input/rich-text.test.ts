@@ -218,6 +218,9 @@ describe('pictures in rich text are uploads: outside ones (tracking pixels) are 
     '<img src="https:&#x2F;&#x2F;tracker.example/p.gif">',
     '<img src=" https://tracker.example/p.gif">',
     '<p>故事<img alt="" src="HTTP://TRACKER.EXAMPLE/P.GIF"></p>',
+    // A same-site address that is no upload of theirs: a GET the viewer's browser would make.
+    '<img src="/designerapi/v1/menu">',
+    '<img src="/designerapi/v1/image-files/designers/999/images/not-theirs.png">',
   ];
 
   it('a tracking pixel in a brand story is 40000 naming story, and no brand is written', async () => {

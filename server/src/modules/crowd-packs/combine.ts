@@ -25,8 +25,13 @@ function combinationTest(combination: Combination): SQL {
 
 const designerFans = (designerId: number) => sql`${fans.designerId} = ${designerId}`;
 
-export function combinationMembersSql(combination: Combination, designerId: number): SQL {
-  return sql`select ${fans.id} as fan_id from ${fans} where ${designerFans(designerId)} and ${combinationTest(combination)}`;
+/** The combination's members (`fan_id`); with `slice`, only those of that slice of the fans. */
+export function combinationMembersSql(
+  combination: Combination,
+  designerId: number,
+  slice: FanSlice | null = null,
+): SQL {
+  return sql`select ${fans.id} as fan_id from ${designerFansFrom(designerId, null, slice)} and ${combinationTest(combination)}`;
 }
 
 /** The combination's exact size (`n`). */

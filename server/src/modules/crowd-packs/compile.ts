@@ -217,9 +217,12 @@ export function nodesOf(rule: RuleGroup, rootPath = 'rule'): PathedNode[] {
   return out;
 }
 
-/** The designer's fans that the rule matches: `select fans.id … where …`. */
-export const ruleMembersSql = (rule: RuleGroup, ctx: CompileContext): SQL =>
-  sql`select ${fans.id} as fan_id from ${fans} where ${fans.designerId} = ${ctx.designerId} and ${nodeFilterSql(rule, ctx)}`;
+/**
+ * The designer's fans that the rule matches: `select fans.id … where …`; with `slice`, only
+ * those of that slice (a pack computed in short statements, issue 16 item 4).
+ */
+export const ruleMembersSql = (rule: RuleGroup, ctx: CompileContext, slice: FanSlice | null = null): SQL =>
+  sql`select ${fans.id} as fan_id from ${designerFansFrom(ctx.designerId, null, slice)} and ${nodeFilterSql(rule, ctx)}`;
 
 /** How many of the designer's fans the whole rule matches: one index-friendly `count(*)`. */
 export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>

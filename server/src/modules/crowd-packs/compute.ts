@@ -1,18 +1,26 @@
-import type { Combination, RuleGroup } from '@dc/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { Combination, Language, RuleGroup } from '@dc/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { isStatementTimeout } from '../../db/query-budget.ts';
+import {
+  BudgetExceeded,
+  isPglite,
+  isStatementTimeout,
+  QueryBudget,
+  takeTurn,
+} from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
+import { say } from '../auth/context.ts';
+import { intArray, rowsOf } from '../tags/lock.ts';
 import { combinationMembersSql } from './combine.ts';
+import type { FanSlice } from './compile.ts';
 import { ruleMembersSql } from './compile.ts';
+import { firstSliceFans } from './cost.ts';
+import { readInSlices, SLICE_TARGET_MS } from './sliced-count.ts';
 
 export type PackRecord = typeof crowdPacks.$inferSelect;
 
-/** How long a live count may run before PostgreSQL stops it (57014 → 40000 "too heavy"). */
-export const LIVE_COUNT_TIMEOUT_MS = 5_000;
-/** How long materialising one pack may run. */
+/** How long one pack's computation may run (in the background past the request's budget). */
 export const COMPUTE_TIMEOUT_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
@@ -24,18 +32,21 @@ export async function limitStatements(tx: Database, ms: number): Promise<void> {
   await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
 }
 
-/** The SQL of a pack's members (`fan_id`), by kind. */
-export function membersSqlOf(pack: Pick<PackRecord, 'kind' | 'definition' | 'designerId'>, now: Date) {
+type PackDefinition = Pick<PackRecord, 'kind' | 'definition' | 'designerId'>;
+
+/** The SQL of a pack's members (`fan_id`), by kind; with `slice`, only that slice of the fans. */
+export function membersSqlOf(pack: PackDefinition, now: Date, slice: FanSlice | null = null) {
   return pack.kind === 'rule'
-    ? ruleMembersSql(pack.definition as RuleGroup, { designerId: pack.designerId, now })
-    : combinationMembersSql(pack.definition as Combination, pack.designerId);
+    ? ruleMembersSql(pack.definition as RuleGroup, { designerId: pack.designerId, now }, slice)
+    : combinationMembersSql(pack.definition as Combination, pack.designerId, slice);
 }
 
 /**
- * Materialises a pack inside `tx` (issue 8 item 6): its membership is replaced whole, its size,
- * the number of all fans and the time are stored and a point is added to its size history. A
- * daily pack's next refresh is a day later. Answers the new size. `timeoutMs` 0 lifts the limit
- * (the benchmark's generator, filling packs of a million fans on a busy machine).
+ * Materialises a pack inside `tx` with one `INSERT … SELECT` (issue 8 item 6): its membership is
+ * replaced whole, its size, the number of all fans and the time are stored and a point is added
+ * to its size history. For the seed and the benchmark's generator, which fill packs before the
+ * server serves anyone; requests and the scheduler use `computePack`, which cannot freeze PGlite.
+ * `timeoutMs` 0 lifts the limit (a million fans on a busy machine).
  */
 export async function materialise(
   tx: Database,
@@ -54,7 +65,11 @@ export async function materialise(
           returning 1)
         select count(*)::int as n from ins`,
   );
-  const size = inserted!.n;
+  return storeComputed(tx, pack, inserted!.n, now);
+}
+
+/** The pack's size, all fans, state and next refresh after its members were written; answers the size. */
+async function storeComputed(tx: Database, pack: PackRecord, size: number, now: Date): Promise<number> {
   const [all] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${fans} where ${fans.designerId} = ${pack.designerId}`,
@@ -75,22 +90,35 @@ export async function materialise(
 }
 
 /**
- * What a designer reads about a failed computation: a clear sentence in both languages, never
- * the driver's text (it holds the SQL); that goes to the server log (`logComputeFailure`).
+ * Why a computation failed, as stored (`crowd_packs.failure`): a code, put in words in the
+ * request's language when the pack is answered (`shownFailure`). '' when it did not fail.
  */
-export const PACK_FAILURES = {
-  timeout:
-    '计算超时：规则过于繁重，请简化后重试 (the rule took too long to compute; simplify it and try again)',
-  error: '计算失败，请稍后重试 (the pack could not be computed; try again later)',
-} as const;
+export type PackFailureReason = 'timeout' | 'error';
 
-/** The failure shown for `error`: the timeout's sentence for a statement stopped in time, else the general one. */
-export const failureText = (error: unknown): string =>
-  isStatementTimeout(error) ? PACK_FAILURES.timeout : PACK_FAILURES.error;
+/** The reason stored for `error`: over the budget or stopped by statement_timeout, else the general one. */
+export const failureReasonOf = (error: unknown): PackFailureReason =>
+  error instanceof BudgetExceeded || isStatementTimeout(error) ? 'timeout' : 'error';
 
-/** A stored failure as answered: one of the sentences above (a legacy raw text reads as the general one). */
-export const shownFailure = (stored: string): string =>
-  stored === '' || (Object.values(PACK_FAILURES) as string[]).includes(stored) ? stored : PACK_FAILURES.error;
+/** Bilingual sentences stored before the reason codes: read as their reason. */
+const LEGACY_TIMEOUT =
+  '计算超时：规则过于繁重，请简化后重试 (the rule took too long to compute; simplify it and try again)';
+
+/**
+ * What a designer reads about a failed computation, in the request's language: a clear
+ * sentence, never the driver's text (it holds the SQL); that goes to the server log
+ * (`logComputeFailure`). Any other stored text (a raw one from before) reads as the general one.
+ */
+export function shownFailure(stored: string, lang: Language = 'zh-CN'): string {
+  if (stored === '') return '';
+  if (stored === 'timeout' || stored === LEGACY_TIMEOUT) {
+    return say(
+      lang,
+      '计算超时：规则过于繁重，请简化后重试',
+      'The rule took too long to compute; simplify it and try again',
+    );
+  }
+  return say(lang, '计算失败，请稍后重试', 'The pack could not be computed; try again later');
+}
 
 /** The whole error (SQL and driver text included) for the operator, in the server log only. */
 export function logComputeFailure(log: FastifyBaseLogger | undefined, packId: number, error: unknown): void {
@@ -102,26 +130,152 @@ const nextRefreshOnFailure = (now: Date) =>
   sql`case when ${crowdPacks.refreshMode} = 'daily' then ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz end`;
 
 /**
- * Computes a pack in its own transaction; on failure the pack is marked failed (with why) and
- * keeps its previous membership.
+ * The pack as it was read, unless saved again since (a newer computation then decides): the same
+ * save time and definition (a fixed clock gives two saves the same time).
+ */
+const sameSave = (read: PackRecord) =>
+  and(
+    eq(crowdPacks.id, read.id),
+    eq(crowdPacks.updatedAt, read.updatedAt),
+    sql`${crowdPacks.definition} = ${JSON.stringify(read.definition)}::jsonb`,
+  );
+
+/** Members written per statement of the final transaction. */
+const WRITE_CHUNK = 5_000;
+
+/**
+ * The pack's members, found in fan-id slices (the live counts' slicer: short statements taking
+ * turns on PGlite, one statement under statement_timeout on PostgreSQL) within `budget`.
+ */
+async function membersOf(db: Database, pack: PackRecord, now: Date, budget: QueryBudget): Promise<number[]> {
+  const members: number[] = [];
+  const engine = isPglite(db) ? 'pglite' : 'postgres';
+  const firstSlice = firstSliceFans(
+    pack.kind === 'rule' ? (pack.definition as RuleGroup) : null,
+    engine,
+    SLICE_TARGET_MS,
+  );
+  await readInSlices<{ fan_id: number }>(
+    db,
+    pack.designerId,
+    budget,
+    firstSlice,
+    (slice) => membersSqlOf(pack, now, slice),
+    (rows) => {
+      for (const row of rows) members.push(Number(row.fan_id));
+    },
+  );
+  return members;
+}
+
+/**
+ * Replaces the pack's members with `members` in one short transaction, unless the pack changed
+ * (another save) or went away meanwhile: then the newer computation decides and this one writes
+ * nothing. Fans deleted meanwhile are left out. Answers whether it wrote.
+ */
+async function writeMembers(
+  db: Database,
+  read: PackRecord,
+  members: number[],
+  now: Date,
+  budget: QueryBudget,
+): Promise<boolean> {
+  return takeTurn(db, budget, () =>
+    db.transaction(async (tx) => {
+      if (!isPglite(db)) await limitStatements(tx, Math.max(1_000, Math.ceil(budget.remainingMs)));
+      const [pack] = await tx.select().from(crowdPacks).where(sameSave(read)).for('update');
+      if (!pack) return false;
+      await tx.delete(crowdPackMembers).where(eq(crowdPackMembers.packId, pack.id));
+      let size = 0;
+      for (let at = 0; at < members.length; at += WRITE_CHUNK) {
+        const [inserted] = await rowsOf<{ n: number }>(
+          tx,
+          sql`with ins as (
+                insert into ${crowdPackMembers} (pack_id, fan_id)
+                select ${pack.id}, ${fans.id} from ${fans}
+                where ${fans.designerId} = ${pack.designerId} and ${fans.id} = any(${intArray(members.slice(at, at + WRITE_CHUNK))})
+                on conflict do nothing
+                returning 1)
+              select count(*)::int as n from ins`,
+        );
+        size += inserted!.n;
+      }
+      await storeComputed(tx, pack, size, now);
+      return true;
+    }),
+  );
+}
+
+/**
+ * Computes a pack within `budgetMs` (issue 16 item 4): its members are found in short statements
+ * and written in one short transaction at the end, so PGlite keeps serving others meanwhile and
+ * nothing is half written. On failure (over the budget included) the pack keeps its previous
+ * members and is marked failed with the reason; the error goes to the log.
  */
 export async function computePack(
   db: Database,
   packId: number,
   now: Date,
   log?: FastifyBaseLogger,
+  budgetMs = COMPUTE_TIMEOUT_MS,
 ): Promise<void> {
+  const budget = new QueryBudget(budgetMs);
+  let read: PackRecord | undefined;
   try {
-    await db.transaction(async (tx) => {
-      const [pack] = await tx.select().from(crowdPacks).where(eq(crowdPacks.id, packId)).for('update');
-      if (!pack) return;
-      await materialise(tx, pack, now);
-    });
+    [read] = await db.select().from(crowdPacks).where(eq(crowdPacks.id, packId));
+    if (!read) return;
+    const members = await membersOf(db, read, now, budget);
+    await writeMembers(db, read, members, now, budget);
   } catch (error) {
     logComputeFailure(log, packId, error);
     await db
       .update(crowdPacks)
-      .set({ state: 'failed', failure: failureText(error), nextRefreshAt: nextRefreshOnFailure(now) })
-      .where(eq(crowdPacks.id, packId));
+      .set({ state: 'failed', failure: failureReasonOf(error), nextRefreshAt: nextRefreshOnFailure(now) })
+      .where(read ? sameSave(read) : eq(crowdPacks.id, packId));
   }
+}
+
+/** Computations still running in the background, per database: awaited when the server closes. */
+const running = new WeakMap<object, Set<Promise<void>>>();
+const keyOf = (db: Database) => ((db as { $client?: object }).$client ?? db) as object;
+
+/**
+ * Starts computing a pack and waits at most `answerWithinMs` for it (issue 16 item 4): a pack
+ * computed by then is answered as computed; else the request answers it in its `computing` state
+ * while the computation goes on in the background (it has `COMPUTE_TIMEOUT_MS`), and the pack
+ * turns ready or failed when it ends.
+ */
+export async function computeWithin(
+  db: Database,
+  packId: number,
+  now: Date,
+  answerWithinMs: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const key = keyOf(db);
+  let set = running.get(key);
+  if (!set) {
+    set = new Set();
+    running.set(key, set);
+  }
+  const work = computePack(db, packId, now, log).catch((error: unknown) =>
+    logComputeFailure(log, packId, error),
+  );
+  set.add(work);
+  void work.finally(() => set.delete(work));
+  let timer: NodeJS.Timeout | undefined;
+  const spent = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, answerWithinMs));
+  });
+  try {
+    await Promise.race([work, spent]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits for the background computations of `db` (the server's `onClose`, before the database closes). */
+export async function settleComputations(db: Database): Promise<void> {
+  const set = running.get(keyOf(db));
+  while (set && set.size > 0) await Promise.allSettled([...set]);
 }

@@ -5,6 +5,7 @@ import {
   fanBatchTagAnswerSchema,
   fanRowSchema,
   idParamsSchema,
+  type Language,
   listPageSchema,
   loadRegions,
   packBodySchema,
@@ -20,7 +21,7 @@ import {
   packTraceQuerySchema,
   packTraceSchema,
 } from '@dc/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
@@ -28,6 +29,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { countDefinition, packMembers, packOverlap, packTrace, tagPackMembers } from './analysis.ts';
+import { settleComputations } from './compute.ts';
 import { packMembersCsv } from './export.ts';
 import { ownPack } from './rows.ts';
 import {
@@ -35,6 +37,7 @@ import {
   createPack,
   deletePack,
   listPacks,
+  type PackAnswer,
   packDetail,
   refreshPack,
   updatePack,
@@ -47,6 +50,13 @@ const row = { 200: envelopeSchema(packRowSchema) };
 export async function crowdPacksRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSession);
+  // Computations a save answered as `computing` finish before the database closes.
+  app.addHook('onClose', () => settleComputations(app.db));
+  const answerOf = (lang: Language, log: FastifyBaseLogger): PackAnswer => ({
+    lang,
+    log,
+    answerWithinMs: app.config.queryBudgetMs,
+  });
   // City names of member rows come from the region list.
   await loadRegions();
 
@@ -60,7 +70,8 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(listPageSchema(packRowSchema)) },
       },
     },
-    async (request) => ok(await listPacks(app.db, designerIdOf(request), request.query)),
+    async (request) =>
+      ok(await listPacks(app.db, designerIdOf(request), request.query, accountCtx(app, request).lang)),
   );
 
   app.post(
@@ -75,7 +86,13 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await createPack(app.db, designerIdOf(request), request.body, ctx.now, request.log);
+      const pack = await createPack(
+        app.db,
+        designerIdOf(request),
+        request.body,
+        ctx.now,
+        answerOf(ctx.lang, request.log),
+      );
       return ok(pack, say(ctx.lang, '人群包已创建', 'Crowd pack created'));
     },
   );
@@ -125,7 +142,8 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(packDetailSchema) },
       },
     },
-    async (request) => ok(await packDetail(app.db, designerIdOf(request), request.params.id)),
+    async (request) =>
+      ok(await packDetail(app.db, designerIdOf(request), request.params.id, accountCtx(app, request).lang)),
   );
 
   app.put(
@@ -147,7 +165,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         request.params.id,
         request.body,
         ctx.now,
-        request.log,
+        answerOf(ctx.lang, request.log),
       );
       return ok(pack, say(ctx.lang, '人群包已保存', 'Crowd pack saved'));
     },
@@ -183,7 +201,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         request.params.id,
         ctx.lang,
         ctx.now,
-        request.log,
+        answerOf(ctx.lang, request.log),
       );
       return ok(pack, say(ctx.lang, '已复制', 'Copied'));
     },
@@ -194,7 +212,13 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     { schema: { tags: TAGS, summary: 'Recompute a pack now', params: idParamsSchema, response: row } },
     async (request) => {
       const ctx = accountCtx(app, request);
-      const pack = await refreshPack(app.db, designerIdOf(request), request.params.id, ctx.now, request.log);
+      const pack = await refreshPack(
+        app.db,
+        designerIdOf(request),
+        request.params.id,
+        ctx.now,
+        answerOf(ctx.lang, request.log),
+      );
       return ok(pack, say(ctx.lang, '已刷新', 'Refreshed'));
     },
   );

@@ -1,5 +1,6 @@
 import type {
   Combination,
+  Language,
   PackKind,
   PackRef,
   PackRefreshMode,
@@ -23,7 +24,13 @@ export const toPackRef = (row: PackRecord): PackRef => ({
   state: row.state as PackState,
 });
 
-export function toPackRow(row: PackRecord, usedBy: PackRef[], sources: PackRef[]): PackRow {
+/** A pack as answered; its failure in `lang`, the request's language. */
+export function toPackRow(
+  row: PackRecord,
+  usedBy: PackRef[],
+  sources: PackRef[],
+  lang: Language = 'zh-CN',
+): PackRow {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +42,7 @@ export function toPackRow(row: PackRecord, usedBy: PackRef[], sources: PackRef[]
     computedAt: row.computedAt ? toWireDateTime(row.computedAt) : null,
     refreshMode: row.refreshMode as PackRefreshMode,
     state: row.state as PackState,
-    failure: shownFailure(row.failure),
+    failure: shownFailure(row.failure, lang),
     usedBy,
     sources,
     createdAt: toWireDateTime(row.createdAt),
@@ -69,13 +76,17 @@ export async function relationsOf(db: Database, ids: number[]) {
   return { usedBy, sources };
 }
 
-/** Rows with their relations. */
-export async function packRowsOf(db: Database, records: PackRecord[]): Promise<PackRow[]> {
+/** Rows with their relations, failures in `lang`. */
+export async function packRowsOf(
+  db: Database,
+  records: PackRecord[],
+  lang: Language = 'zh-CN',
+): Promise<PackRow[]> {
   const { usedBy, sources } = await relationsOf(
     db,
     records.map((r) => r.id),
   );
-  return records.map((r) => toPackRow(r, usedBy.get(r.id) ?? [], sources.get(r.id) ?? []));
+  return records.map((r) => toPackRow(r, usedBy.get(r.id) ?? [], sources.get(r.id) ?? [], lang));
 }
 
 /** The designer's pack, or 40400 (another designer's id included). */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
 import { rowsOf } from '../tags/lock.ts';
-import { DAY_MS, failureText, logComputeFailure, materialise, type PackRecord } from './compute.ts';
+import { computePack, DAY_MS } from './compute.ts';
 
 /** How often each server instance looks for daily packs that are due. */
 export const SCHEDULER_INTERVAL_MS = 60_000;
@@ -11,54 +11,47 @@ export const SCHEDULER_INTERVAL_MS = 60_000;
 const PACKS_PER_TICK = 50;
 
 /**
- * Takes one due daily pack and refreshes it, in one transaction holding the pack's row lease:
- * `FOR UPDATE SKIP LOCKED`, so several server instances ticking at once each take a different
- * pack and none computes a pack twice (after the commit its next refresh is a day away). Rule
- * packs come before combined ones, which read their snapshots. Answers false when none is due.
+ * Claims one due daily pack: its next refresh moves a day on in the statement that picks it
+ * (`FOR UPDATE SKIP LOCKED`), so several server instances ticking at once each take a different
+ * pack and none computes a pack twice, and no transaction stays open while it is computed. Rule
+ * packs come before combined ones, which read their snapshots. Answers its id, or undefined when
+ * none is due.
  */
-async function refreshOneDuePack(db: Database, now: Date, log?: FastifyBaseLogger): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [due] = await rowsOf<{ id: number }>(
-      tx,
-      sql`select ${crowdPacks.id} as id from ${crowdPacks}
+async function claimDuePack(db: Database, now: Date): Promise<number | undefined> {
+  const [claimed] = await rowsOf<{ id: number }>(
+    db,
+    sql`update ${crowdPacks} set next_refresh_at = ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz,
+               state = 'computing'
+        where ${crowdPacks.id} = (
+          select ${crowdPacks.id} from ${crowdPacks}
           where ${crowdPacks.refreshMode} = 'daily' and ${crowdPacks.nextRefreshAt} <= ${now.toISOString()}::timestamptz
           order by ${crowdPacks.kind} desc, ${crowdPacks.nextRefreshAt}, ${crowdPacks.id}
-          limit 1 for update skip locked`,
-    );
-    if (!due) return false;
-    const [pack] = (await tx
-      .select()
-      .from(crowdPacks)
-      .where(sql`${crowdPacks.id} = ${due.id}`)) as PackRecord[];
-    try {
-      // A savepoint: a failed computation rolls back alone and the pack is marked failed.
-      await tx.transaction((inner) => materialise(inner, pack!, now));
-    } catch (error) {
-      logComputeFailure(log, due.id, error);
-      await tx
-        .update(crowdPacks)
-        .set({
-          state: 'failed',
-          failure: failureText(error),
-          nextRefreshAt: new Date(now.getTime() + DAY_MS),
-        })
-        .where(sql`${crowdPacks.id} = ${due.id}`);
-    }
-    return true;
-  });
+          limit 1 for update skip locked)
+        returning ${crowdPacks.id} as id`,
+  );
+  return claimed?.id;
 }
 
-/** One scheduler tick: refreshes the daily packs that are due; answers how many. */
+/**
+ * One scheduler tick: refreshes the daily packs that are due, one after the other, each computed
+ * as a saved pack is (short statements, one short write; a failure marks it failed and it is
+ * tried again a day later); answers how many.
+ */
 export async function runDueRefreshes(db: Database, now: Date, log?: FastifyBaseLogger): Promise<number> {
   let refreshed = 0;
-  while (refreshed < PACKS_PER_TICK && (await refreshOneDuePack(db, now, log))) refreshed += 1;
+  while (refreshed < PACKS_PER_TICK) {
+    const id = await claimDuePack(db, now);
+    if (id === undefined) break;
+    await computePack(db, id, now, log);
+    refreshed += 1;
+  }
   return refreshed;
 }
 
 /**
  * Starts the in-process scheduler of daily packs; answers the function that stops it (an
  * `onClose` hook). A tick never overlaps the previous one in the same process; other processes
- * are kept apart by the row lease.
+ * are kept apart by the claim.
  */
 export function startCrowdPackScheduler(
   db: Database,

@@ -21,11 +21,34 @@ import { say } from '../auth/context.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
 import { containsText } from '../basic-information/query.ts';
 import { sourcesOf } from './combine.ts';
-import { computePack, type PackRecord } from './compute.ts';
+import { computeWithin, type PackRecord } from './compute.ts';
 import { checkCombinationSources, checkRuleReferences } from './references.ts';
 import { ownPack, packRowsOf } from './rows.ts';
 
 type ListQuery = z.output<typeof packListQuerySchema>;
+
+/**
+ * How a saving request answers: the failure sentence in `lang`, and the pack as computed when
+ * its computation ends within `answerWithinMs` (the query budget), else in its `computing`
+ * state while the computation goes on in the background (issue 16 item 4).
+ */
+export interface PackAnswer {
+  lang?: Language;
+  answerWithinMs?: number;
+  log?: FastifyBaseLogger;
+}
+const DEFAULT_ANSWER_WITHIN_MS = 5_000;
+
+async function computeAndAnswer(
+  db: Database,
+  designerId: number,
+  id: number,
+  now: Date,
+  answer: PackAnswer,
+): Promise<PackRow> {
+  await computeWithin(db, id, now, answer.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS, answer.log);
+  return rowOf(db, designerId, id, answer.lang);
+}
 
 const HISTORY_POINTS = 90;
 
@@ -45,6 +68,7 @@ export async function listPacks(
   db: Database,
   designerId: number,
   query: ListQuery,
+  lang: Language = 'zh-CN',
 ): Promise<ListPage<PackRow>> {
   const conditions: Array<SQL | undefined> = [eq(crowdPacks.designerId, designerId)];
   if (query.keyword) conditions.push(containsText(crowdPacks.name, query.keyword));
@@ -62,20 +86,25 @@ export async function listPacks(
     db.select({ n: count() }).from(crowdPacks).where(where),
   ]);
   return {
-    dataList: await packRowsOf(db, records),
+    dataList: await packRowsOf(db, records, lang),
     totalNumber: total!.n,
     totalPages: totalPagesOf(total!.n, query.pageSize),
   };
 }
 
-async function rowOf(db: Database, designerId: number, id: number): Promise<PackRow> {
-  const [row] = await packRowsOf(db, [await ownPack(db, designerId, id)]);
+async function rowOf(db: Database, designerId: number, id: number, lang?: Language): Promise<PackRow> {
+  const [row] = await packRowsOf(db, [await ownPack(db, designerId, id)], lang);
   return row!;
 }
 
 /** `GET /crowd-packs/:id`: the pack, its relations and the latest 90 sizes, oldest first. */
-export async function packDetail(db: Database, designerId: number, id: number): Promise<PackDetail> {
-  const pack = await rowOf(db, designerId, id);
+export async function packDetail(
+  db: Database,
+  designerId: number,
+  id: number,
+  lang: Language = 'zh-CN',
+): Promise<PackDetail> {
+  const pack = await rowOf(db, designerId, id, lang);
   const history = await db
     .select()
     .from(crowdPackSizes)
@@ -108,15 +137,16 @@ async function replaceSources(tx: Database, packId: number, sources: number[]) {
 }
 
 /**
- * `POST /crowd-packs`: saved (state computing) in one transaction, then materialised in another,
- * so a failing computation leaves a saved pack marked failed rather than losing the definition.
+ * `POST /crowd-packs`: saved (state computing) in one transaction, then computed (its members
+ * found in short statements, written in one short transaction), so a failing computation leaves
+ * a saved pack marked failed rather than losing the definition; a long one is answered computing.
  */
 export async function createPack(
   db: Database,
   designerId: number,
   body: PackBodyValue,
   now: Date,
-  log?: FastifyBaseLogger,
+  answer: PackAnswer = {},
 ): Promise<PackRow> {
   const created = await guardName(() =>
     db.transaction(async (tx) => {
@@ -138,8 +168,7 @@ export async function createPack(
       return row!;
     }),
   );
-  await computePack(db, created.id, now, log);
-  return rowOf(db, designerId, created.id);
+  return computeAndAnswer(db, designerId, created.id, now, answer);
 }
 
 /** `PUT /crowd-packs/:id`: a pack keeps its kind (40000 on `kind`); recomputed after saving. */
@@ -149,7 +178,7 @@ export async function updatePack(
   id: number,
   body: PackBodyValue,
   now: Date,
-  log?: FastifyBaseLogger,
+  answer: PackAnswer = {},
 ): Promise<PackRow> {
   await guardName(() =>
     db.transaction(async (tx) => {
@@ -171,8 +200,7 @@ export async function updatePack(
       await replaceSources(tx, id, sources);
     }),
   );
-  await computePack(db, id, now, log);
-  return rowOf(db, designerId, id);
+  return computeAndAnswer(db, designerId, id, now, answer);
 }
 
 /** `DELETE /crowd-packs/:id`: refused (40900) while a combined pack uses it, naming them. */
@@ -225,7 +253,7 @@ export async function copyPack(
   id: number,
   lang: Language,
   now: Date,
-  log?: FastifyBaseLogger,
+  answer: PackAnswer = {},
 ): Promise<PackRow> {
   const copy = await guardName(() =>
     db.transaction(async (tx) => {
@@ -255,8 +283,7 @@ export async function copyPack(
       return row as PackRecord;
     }),
   );
-  await computePack(db, copy.id, now, log);
-  return rowOf(db, designerId, copy.id);
+  return computeAndAnswer(db, designerId, copy.id, now, answer);
 }
 
 /** `POST /crowd-packs/:id/refresh`: materialised again now. */
@@ -265,10 +292,9 @@ export async function refreshPack(
   designerId: number,
   id: number,
   now: Date,
-  log?: FastifyBaseLogger,
+  answer: PackAnswer = {},
 ): Promise<PackRow> {
   await ownPack(db, designerId, id);
   await db.update(crowdPacks).set({ state: 'computing' }).where(eq(crowdPacks.id, id));
-  await computePack(db, id, now, log);
-  return rowOf(db, designerId, id);
+  return computeAndAnswer(db, designerId, id, now, answer);
 }

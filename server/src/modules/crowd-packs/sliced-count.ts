@@ -26,13 +26,52 @@ function nextSliceIds(ids: number, tookMs: number, first: number): number {
 }
 
 /**
- * A count over the designer's fans within the budget (issue 16 item 4). On PGlite, which runs
- * one statement at a time inside this process, as a run of short statements: `sliceSql` counts
- * the fans of one id range, from the designer's lowest fan id to the highest, and the slices'
- * counts are added up; each slice takes the database's turn (heavy requests alternate, light
- * ones go first) and is checked against the budget before it starts. On PostgreSQL, one
- * statement (`sliceSql(null)`) stopped by statement_timeout at the time left. Throws
- * `BudgetExceeded` past the budget; a count writes nothing, so nothing is left half done.
+ * The rows of a statement over the designer's fans within the budget (issue 16 item 4), read in
+ * the way the database can bear. On PGlite, which runs one statement at a time inside this
+ * process, as a run of short statements: `sliceSql` reads the fans of one id range, from the
+ * designer's lowest fan id to the highest; each slice takes the database's turn (heavy requests
+ * alternate, light ones go first) and is checked against the budget before it starts, and
+ * `onRows` receives each slice's rows in id order. On PostgreSQL, one statement
+ * (`sliceSql(null)`) stopped by statement_timeout at the time left. Throws `BudgetExceeded`
+ * past the budget. The one slicer of live counts and pack computations.
+ */
+export async function readInSlices<Row>(
+  db: Database,
+  designerId: number,
+  budget: QueryBudget,
+  firstSliceIds: number,
+  sliceSql: (slice: FanSlice | null) => SQL,
+  onRows: (rows: Row[]) => void,
+): Promise<void> {
+  if (!isPglite(db)) {
+    // PostgreSQL runs it in a backend of its own, beside the other requests, and stops it at the
+    // time left (statement_timeout): one statement.
+    onRows(await budgetedRows<Row>(db, budget, sliceSql(null)));
+    return;
+  }
+  const [ids] = await takeTurn(db, budget, () =>
+    budgetedRows<{ lo: number | null; hi: number | null }>(db, budget, designerFanIdsSql(designerId)),
+  );
+  if (ids?.lo === null || ids?.lo === undefined || ids.hi === null) return;
+  const last = Number(ids.hi);
+  let afterId = Number(ids.lo) - 1;
+  let width = clampSlice(firstSliceIds);
+  while (afterId < last) {
+    const slice: FanSlice = { afterId, throughId: Math.min(last, afterId + width) };
+    const { rows, tookMs } = await takeTurn(db, budget, async () => {
+      const started = performance.now();
+      const read = await budgetedRows<Row>(db, budget, sliceSql(slice));
+      return { rows: read, tookMs: performance.now() - started };
+    });
+    onRows(rows);
+    afterId = slice.throughId;
+    width = nextSliceIds(width, tookMs, firstSliceIds);
+  }
+}
+
+/**
+ * A count over the designer's fans within the budget: the slices' counts (one row of numeric
+ * columns each) added up. A count writes nothing, so nothing is left half done.
  */
 export async function countInSlices(
   db: Database,
@@ -42,37 +81,17 @@ export async function countInSlices(
   sliceSql: (slice: FanSlice | null) => SQL,
 ): Promise<Record<string, number>> {
   const totals: Record<string, number> = {};
-  const add = (row: Record<string, number | string | null> | undefined) => {
-    for (const [column, value] of Object.entries(row ?? {})) {
-      totals[column] = (totals[column] ?? 0) + Number(value ?? 0);
-    }
-  };
-  if (!isPglite(db)) {
-    // PostgreSQL runs it in a backend of its own, beside the other requests, and stops it at the
-    // time left (statement_timeout): one statement.
-    add((await budgetedRows<Record<string, number | string | null>>(db, budget, sliceSql(null)))[0]);
-    return totals;
-  }
-  const [ids] = await budgetedRows<{ lo: number | null; hi: number | null }>(
+  await readInSlices<Record<string, number | string | null>>(
     db,
+    designerId,
     budget,
-    designerFanIdsSql(designerId),
+    firstSliceIds,
+    sliceSql,
+    (rows) => {
+      for (const [column, value] of Object.entries(rows[0] ?? {})) {
+        totals[column] = (totals[column] ?? 0) + Number(value ?? 0);
+      }
+    },
   );
-  if (ids?.lo === null || ids?.lo === undefined || ids.hi === null) return totals;
-  const last = Number(ids.hi);
-  let afterId = Number(ids.lo) - 1;
-  let width = clampSlice(firstSliceIds);
-  while (afterId < last) {
-    const slice: FanSlice = { afterId, throughId: Math.min(last, afterId + width) };
-    const { row, tookMs } = await takeTurn(db, budget, async () => {
-      const started = performance.now();
-      const [first] = await budgetedRows<Record<string, number | string | null>>(db, budget, sliceSql(slice));
-      return { row: first ?? {}, tookMs: performance.now() - started };
-    });
-    for (const [column, value] of Object.entries(row))
-      totals[column] = (totals[column] ?? 0) + Number(value ?? 0);
-    afterId = slice.throughId;
-    width = nextSliceIds(width, tookMs, firstSliceIds);
-  }
   return totals;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPacks } from '../../../src/db/schema/index.ts';
-import { computePack, PACK_FAILURES } from '../../../src/modules/crowd-packs/compute.ts';
+import { computePack, shownFailure } from '../../../src/modules/crowd-packs/compute.ts';
 import {
   API,
   authHeader,
@@ -25,7 +25,14 @@ beforeAll(async () => {
   t = await createTestApp();
   designerId = await createDesigner(t.db, { account: 'failed-pack', password: 'failed-pack-1' });
   token = await loginAs(t.app, 'failed-pack', 'failed-pack-1');
+  // A fan the rule matches: the computation has members to write.
+  await t.db.execute(sql`
+    insert into fans (designer_id, nickname, gender, source, followed_at, last_active_at, created_at, updated_at)
+    values (${designerId}, 'f', 'female', 'video', now(), now(), now(), now())`);
 });
+
+const GENERAL_ZH = '计算失败，请稍后重试';
+const GENERAL_EN = 'The pack could not be computed; try again later';
 
 afterAll(async () => {
   await t?.close();
@@ -72,7 +79,7 @@ describe('resource budget: a failed pack computation', () => {
     expect(res.statusCode).toBe(200);
     const row = (envelopeOf(res).data as { pack: { state: string; failure: string } }).pack;
     expect(row.state).toBe('failed');
-    expect(row.failure).toBe(PACK_FAILURES.error);
+    expect(row.failure).toBe(GENERAL_ZH);
     expect(row.failure.toLowerCase()).not.toMatch(/select|from|where|fans|query/);
     // The operator gets the whole error.
     expect(logged).toHaveLength(1);
@@ -88,11 +95,38 @@ describe('resource budget: a failed pack computation', () => {
     const res = await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(token) });
     const rows = (envelopeOf(res).data as { dataList: Array<{ failure: string }> }).dataList;
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.failure).toBe(PACK_FAILURES.error);
+    for (const row of rows) expect(row.failure).toBe(GENERAL_ZH);
     const [stored] = await queryRows<{ failure: string }>(
       t.db,
       sql`select failure from crowd_packs where designer_id = ${designerId} limit 1`,
     );
     expect(stored!.failure).toContain('Failed query');
+  });
+
+  it('a failed pack’s sentence is stored as a reason code and answered in the request’s language', async () => {
+    await t.db.execute(
+      sql`update crowd_packs set failure = 'timeout', state = 'failed' where designer_id = ${designerId}`,
+    );
+    const [{ id }] = (await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from crowd_packs where designer_id = ${designerId} limit 1`,
+    )) as [{ id: number }];
+    const detail = async (language: string) =>
+      (
+        envelopeOf(
+          await t.app.inject({
+            method: 'GET',
+            url: `${API}/crowd-packs/${id}`,
+            headers: { ...authHeader(token), 'accept-language': language },
+          }),
+        ).data as { pack: { failure: string } }
+      ).pack.failure;
+    expect(await detail('en-US')).toBe('The rule took too long to compute; simplify it and try again');
+    expect(await detail('zh-CN')).toBe('计算超时：规则过于繁重，请简化后重试');
+    await t.db.execute(sql`update crowd_packs set failure = 'error' where designer_id = ${designerId}`);
+    expect(await detail('en-US')).toBe(GENERAL_EN);
+    expect(shownFailure('error', 'zh-CN')).toBe(GENERAL_ZH);
+    // One language per answer, never both.
+    expect(await detail('zh-CN')).not.toMatch(/[a-z]{4}/);
   });
 });

@@ -70,11 +70,19 @@ export const readAllAnswerSchema = z.object({ updated: z.number().int().min(0), 
 export type ReadAllAnswer = z.infer<typeof readAllAnswerSchema>;
 
 /**
- * `GET /designerapi/v1/notifications/stream?token=…` (server-sent events; EventSource sends no
- * headers, so the session token comes in the query on this route only).
+ * `POST /designerapi/v1/notifications/stream-ticket` (session in the authToken header): a
+ * one-use ticket that opens the stream within `expiresIn` seconds. EventSource sends no
+ * headers, and a URL is written to logs, so the stream's URL carries this instead of the token.
+ */
+export const streamTicketSchema = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+export type StreamTicket = z.infer<typeof streamTicketSchema>;
+
+/**
+ * `GET /designerapi/v1/notifications/stream?ticket=…` (server-sent events): a ticket from
+ * `stream-ticket`, or the authToken header. A session token in the query is refused.
  */
 export const notificationStreamQuerySchema = z.strictObject({
-  token: z.string().max(256).optional(),
+  ticket: z.string().max(64).optional(),
   _t: z.coerce.number().optional(),
 });
 

@@ -402,6 +402,16 @@ function openStream(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+/** A one-use stream ticket of the session `token` (issue 16: the stream's URL carries no token). */
+async function ticketFor(token: string, app = t.app): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `${NOTIFICATIONS}/stream-ticket`,
+    headers: authHeader(token),
+  });
+  return (envelopeOf(res).data as { ticket: string }).ticket;
+}
+
 describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => {
   let base: string;
   beforeAll(async () => {
@@ -410,7 +420,7 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
   });
 
   it('§3 the list reaches an open console: a created notification arrives as `notification` within a second', async () => {
-    const stream = openStream(`${base}?token=${encodeURIComponent(ann.token)}&_t=1`);
+    const stream = openStream(`${base}?ticket=${await ticketFor(ann.token)}&_t=1`);
     try {
       const res = await stream.response;
       expect(res.status).toBe(200);
@@ -439,8 +449,8 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
   });
 
   it('DESIGN tenancy: a stream hears only its own designer’s notifications', async () => {
-    const annStream = openStream(`${base}?token=${encodeURIComponent(ann.token)}`);
-    const bobStream = openStream(`${base}?token=${encodeURIComponent(bob.token)}`);
+    const annStream = openStream(`${base}?ticket=${await ticketFor(ann.token)}`);
+    const bobStream = openStream(`${base}?ticket=${await ticketFor(bob.token)}`);
     try {
       await annStream.next('unread');
       await bobStream.next('unread');
@@ -466,7 +476,7 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
   });
 
   it('a notification created inside a transaction arrives on commit, and not at all on rollback', async () => {
-    const stream = openStream(`${base}?token=${encodeURIComponent(ann.token)}`);
+    const stream = openStream(`${base}?ticket=${await ticketFor(ann.token)}`);
     try {
       await stream.next('unread');
       await t.db
@@ -486,7 +496,7 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
     }
   });
 
-  it('the authToken header works as well as the query token', async () => {
+  it('the authToken header works as well as a ticket', async () => {
     const stream = openStream(base, { authtoken: bob.token });
     try {
       expect((await stream.response).status).toBe(200);
@@ -503,11 +513,11 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
     expect(none.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await none.json()).toMatchObject({ code: 20007, status: 1, data: null });
 
-    const invalid = await fetch(`${base}?token=not-a-real-token`);
+    const invalid = await fetch(`${base}?ticket=not-a-real-ticket`);
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toMatchObject({ code: 20006, status: 1 });
 
-    const unknownField = await fetch(`${base}?token=${encodeURIComponent(ann.token)}&since=1`);
+    const unknownField = await fetch(`${base}?ticket=${await ticketFor(ann.token)}&since=1`);
     expect(unknownField.status).toBe(400);
     expect(await unknownField.json()).toMatchObject({ code: 40000, data: { errors: [{ path: 'since' }] } });
   });
@@ -522,7 +532,7 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
     async () => {
       const pool = (t.db as unknown as { $client: pg.Pool }).$client;
       const other = postgresHandle(pool.options.connectionString!, 1);
-      const stream = openStream(`${base}?token=${encodeURIComponent(ann.token)}`);
+      const stream = openStream(`${base}?ticket=${await ticketFor(ann.token)}`);
       try {
         await stream.next('unread');
         const item = await createNotification(other.db, ann.id, {
@@ -542,7 +552,7 @@ describe('GET /designerapi/v1/notifications/stream (server-sent events)', () => 
   it.runIf(testDatabaseKind() === 'postgres')(
     'the listener reconnects when its connection drops, and open streams resync their count',
     async () => {
-      const stream = openStream(`${base}?token=${encodeURIComponent(ann.token)}`);
+      const stream = openStream(`${base}?ticket=${await ticketFor(ann.token)}`);
       try {
         await stream.next('unread');
         const killed = await queryRows<{ ok: boolean }>(
@@ -574,7 +584,9 @@ describe('stream lifecycle', () => {
       const token = await loginAs(other.app, 'carol', PASSWORD);
       await other.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (other.app.server.address() as AddressInfo).port;
-      const stream = openStream(`http://127.0.0.1:${port}${NOTIFICATIONS}/stream?token=${token}`);
+      const stream = openStream(
+        `http://127.0.0.1:${port}${NOTIFICATIONS}/stream?ticket=${await ticketFor(token, other.app)}`,
+      );
       expect(await stream.next('unread')).toEqual({ unread: 0 });
       const started = Date.now();
       await other.app.close();
@@ -594,7 +606,9 @@ describe('stream lifecycle', () => {
     };
     t.app.server.on('request', onRequest);
     try {
-      const stream = openStream(`http://127.0.0.1:${port}${NOTIFICATIONS}/stream?token=${ann.token}`);
+      const stream = openStream(
+        `http://127.0.0.1:${port}${NOTIFICATIONS}/stream?ticket=${await ticketFor(ann.token)}`,
+      );
       await stream.next('unread');
       stream.close();
       await stream.done;

@@ -7,7 +7,7 @@ import {
 } from '@dc/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationKeys, notificationStreamUrl } from '../pages/notifications/service.ts';
+import { nextNotificationStreamUrl, notificationKeys } from '../pages/notifications/service.ts';
 import { useSession } from '../stores/session.ts';
 
 /** The part of the browser's EventSource the stream uses, so tests can stand in for it. */
@@ -24,8 +24,6 @@ export interface NotificationStreamHandlers {
   onNotification(item: NotificationItem): void;
 }
 
-/** EventSource.CLOSED, spelt out because tests run where EventSource does not exist. */
-const EVENT_SOURCE_CLOSED = 2;
 export const STREAM_REOPEN_MIN_MS = 5_000;
 export const STREAM_REOPEN_MAX_MS = 60_000;
 
@@ -39,14 +37,19 @@ function parseJson(text: unknown): unknown {
   }
 }
 
+/** Where to connect next: a URL with a fresh one-use ticket (the last one was spent). */
+export type StreamUrlSource = () => Promise<string>;
+
 /**
- * Listens to the notification stream until the answered function is called. The browser
- * reconnects by itself after a dropped connection, but gives up for good when a reconnect is
- * refused (the server restarting, a proxy's 502): then a new stream is opened after a wait that
- * doubles up to a minute. Events that do not match the contract are ignored.
+ * Listens to the notification stream until the answered function is called. Every connection
+ * gets a new URL from `nextUrl`: its ticket opens the stream once, so the browser's own
+ * reconnect (same URL) would be refused. Any error closes the stream and, after a wait that
+ * doubles up to a minute (reset once a stream opens), a new one is opened with a new ticket; a
+ * ticket that cannot be had (offline, server restarting) is tried again the same way. Events
+ * that do not match the contract are ignored.
  */
 export function connectNotificationStream(
-  url: string,
+  nextUrl: StreamUrlSource,
   handlers: NotificationStreamHandlers,
   open: OpenEventSource = openBrowserEventSource,
 ): () => void {
@@ -55,7 +58,22 @@ export function connectNotificationStream(
   let reopenDelay = STREAM_REOPEN_MIN_MS;
   let stopped = false;
 
-  const connect = () => {
+  const reopenLater = () => {
+    if (stopped) return;
+    reopenTimer = setTimeout(() => void connect(), reopenDelay);
+    reopenDelay = Math.min(reopenDelay * 2, STREAM_REOPEN_MAX_MS);
+  };
+
+  const connect = async () => {
+    reopenTimer = null;
+    let url: string;
+    try {
+      url = await nextUrl();
+    } catch {
+      reopenLater();
+      return;
+    }
+    if (stopped) return;
     const current = open(url);
     source = current;
     current.addEventListener('open', () => {
@@ -70,14 +88,15 @@ export function connectNotificationStream(
       if (parsed.success) handlers.onNotification(parsed.data);
     });
     current.addEventListener('error', () => {
-      if (stopped || current.readyState !== EVENT_SOURCE_CLOSED) return;
+      if (stopped || source !== current) return;
+      // Not left to the browser: its reconnect would repeat the spent ticket.
       current.close();
-      reopenTimer = setTimeout(connect, reopenDelay);
-      reopenDelay = Math.min(reopenDelay * 2, STREAM_REOPEN_MAX_MS);
+      source = null;
+      reopenLater();
     });
   };
 
-  connect();
+  void connect();
   return () => {
     stopped = true;
     if (reopenTimer) clearTimeout(reopenTimer);
@@ -101,14 +120,18 @@ export function streamIntoQueries(queryClient: QueryClient): NotificationStreamH
 
 /**
  * While signed in, keeps the notification stream open so new notifications reach the console
- * without a reload; closes it when the token goes (logout) or the console unmounts. `open` is
- * for tests and must be stable across renders.
+ * without a reload; closes it when the token goes (logout) or the console unmounts. `open` and
+ * `nextUrl` are for tests and must be stable across renders.
  */
-export function useNotificationStream(open: OpenEventSource = openBrowserEventSource): void {
+export function useNotificationStream(
+  open: OpenEventSource = openBrowserEventSource,
+  nextUrl: StreamUrlSource = nextNotificationStreamUrl,
+): void {
   const token = useSession((s) => s.token);
   const queryClient = useQueryClient();
   useEffect(() => {
+    // The token only decides whether to listen (and a new one starts over); tickets carry the session.
     if (!token) return;
-    return connectNotificationStream(notificationStreamUrl(token), streamIntoQueries(queryClient), open);
-  }, [token, queryClient, open]);
+    return connectNotificationStream(nextUrl, streamIntoQueries(queryClient), open);
+  }, [token, queryClient, open, nextUrl]);
 }

@@ -7,10 +7,20 @@ import {
   STREAM_REOPEN_MIN_MS,
   streamIntoQueries,
 } from '../../src/layout/use-notification-stream.ts';
-import { notificationKeys } from '../../src/pages/notifications/service.ts';
+import { notificationKeys, notificationStreamUrl } from '../../src/pages/notifications/service.ts';
 import { fakeStreams } from './fake-event-source.ts';
 
-const URL = '/designerapi/v1/notifications/stream?token=t';
+const URL = '/designerapi/v1/notifications/stream?ticket=t1';
+
+/** A ticket source: each call a new URL (`?ticket=t1`, `t2`…), as the server's one-use tickets. */
+function tickets() {
+  let issued = 0;
+  const next = vi.fn(async () => `/designerapi/v1/notifications/stream?ticket=t${++issued}`);
+  return next;
+}
+
+/** Lets the ticket request (a resolved promise) reach the EventSource. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 const item: NotificationItem = {
   id: 41,
@@ -32,10 +42,12 @@ function handlers() {
 afterEach(() => vi.useRealTimers());
 
 describe('the notification stream connection', () => {
-  it('opens the stream URL and passes on `unread` and `notification` events', () => {
+  it('opens the stream at a ticket’s URL and passes on `unread` and `notification` events', async () => {
+    vi.useFakeTimers();
     const streams = fakeStreams();
     const on = handlers();
-    connectNotificationStream(URL, on, streams.open);
+    connectNotificationStream(tickets(), on, streams.open);
+    await settle();
     expect(streams.opened.map((s) => s.url)).toEqual([URL]);
     const source = streams.latest();
     source.open();
@@ -45,10 +57,12 @@ describe('the notification stream connection', () => {
     expect(on.onNotification).toHaveBeenCalledWith(item);
   });
 
-  it('ignores events that do not match the contract instead of breaking the console', () => {
+  it('ignores events that do not match the contract instead of breaking the console', async () => {
+    vi.useFakeTimers();
     const streams = fakeStreams();
     const on = handlers();
-    connectNotificationStream(URL, on, streams.open);
+    connectNotificationStream(tickets(), on, streams.open);
+    await settle();
     const source = streams.latest();
     source.send('unread', 'not json');
     source.send('unread', { unread: -1 });
@@ -57,27 +71,32 @@ describe('the notification stream connection', () => {
     expect(on.onNotification).not.toHaveBeenCalled();
   });
 
-  it('a dropped connection is left to the browser’s own reconnect', () => {
+  it('issue 16: a dropped connection is not left to the browser (its URL’s ticket is spent): closed, reopened with a new ticket', async () => {
     vi.useFakeTimers();
     const streams = fakeStreams();
-    connectNotificationStream(URL, handlers(), streams.open);
+    const next = tickets();
+    connectNotificationStream(next, handlers(), streams.open);
+    await settle();
+    streams.latest().open();
     streams.latest().drop();
-    vi.advanceTimersByTime(STREAM_REOPEN_MAX_MS * 2);
-    expect(streams.opened).toHaveLength(1);
-    expect(streams.latest().closed).toBe(false);
+    expect(streams.latest().closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS);
+    expect(streams.opened.map((s) => s.url)).toEqual([URL, '/designerapi/v1/notifications/stream?ticket=t2']);
+    expect(next).toHaveBeenCalledTimes(2);
   });
 
-  it('a refused reconnect opens a new stream after a wait that doubles up to a minute', () => {
+  it('a refused reconnect opens a new stream after a wait that doubles up to a minute', async () => {
     vi.useFakeTimers();
     const streams = fakeStreams();
-    connectNotificationStream(URL, handlers(), streams.open);
+    connectNotificationStream(tickets(), handlers(), streams.open);
+    await settle();
     const waits: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       streams.latest().refuse();
       const before = streams.opened.length;
       let waited = 0;
       while (streams.opened.length === before) {
-        vi.advanceTimersByTime(1_000);
+        await vi.advanceTimersByTimeAsync(1_000);
         waited += 1_000;
       }
       waits.push(waited);
@@ -85,32 +104,77 @@ describe('the notification stream connection', () => {
     expect(waits[0]).toBe(STREAM_REOPEN_MIN_MS);
     expect(waits).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000]);
     expect(streams.opened.slice(0, -1).every((s) => s.closed)).toBe(true);
+    expect(new Set(streams.opened.map((s) => s.url)).size).toBe(streams.opened.length);
   });
 
-  it('a stream that opens again resets the wait', () => {
+  it('a stream that opens again resets the wait', async () => {
     vi.useFakeTimers();
     const streams = fakeStreams();
-    connectNotificationStream(URL, handlers(), streams.open);
+    connectNotificationStream(tickets(), handlers(), streams.open);
+    await settle();
     streams.latest().refuse();
-    vi.advanceTimersByTime(STREAM_REOPEN_MIN_MS);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS);
     streams.latest().refuse();
-    vi.advanceTimersByTime(STREAM_REOPEN_MIN_MS * 2);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS * 2);
     expect(streams.opened).toHaveLength(3);
     streams.latest().open();
     streams.latest().refuse();
-    vi.advanceTimersByTime(STREAM_REOPEN_MIN_MS);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS);
     expect(streams.opened).toHaveLength(4);
   });
 
-  it('stopping closes the stream and cancels a pending reopen', () => {
+  it('a ticket that cannot be had (offline, restarting server) is asked for again after the same doubling wait', async () => {
     vi.useFakeTimers();
     const streams = fakeStreams();
-    const stop = connectNotificationStream(URL, handlers(), streams.open);
+    let failures = 2;
+    const next = vi.fn(async () => {
+      if (failures-- > 0) throw new Error('network');
+      return URL;
+    });
+    connectNotificationStream(next, handlers(), streams.open);
+    await settle();
+    expect(streams.opened).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS);
+    expect(streams.opened).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MIN_MS * 2);
+    expect(next).toHaveBeenCalledTimes(3);
+    expect(streams.opened.map((s) => s.url)).toEqual([URL]);
+  });
+
+  it('stopping closes the stream and cancels a pending reopen', async () => {
+    vi.useFakeTimers();
+    const streams = fakeStreams();
+    const stop = connectNotificationStream(tickets(), handlers(), streams.open);
+    await settle();
     streams.latest().refuse();
     stop();
-    vi.advanceTimersByTime(STREAM_REOPEN_MAX_MS);
+    await vi.advanceTimersByTimeAsync(STREAM_REOPEN_MAX_MS);
     expect(streams.opened).toHaveLength(1);
     expect(streams.latest().closed).toBe(true);
+  });
+
+  it('stopping while the ticket is on its way opens nothing', async () => {
+    vi.useFakeTimers();
+    const streams = fakeStreams();
+    let deliver!: (url: string) => void;
+    const stop = connectNotificationStream(
+      () => new Promise<string>((resolve) => (deliver = resolve)),
+      handlers(),
+      streams.open,
+    );
+    stop();
+    deliver(URL);
+    await settle();
+    expect(streams.opened).toHaveLength(0);
+  });
+});
+
+describe('the stream URL', () => {
+  it('issue 16: carries the ticket, never a session token', () => {
+    const url = new globalThis.URL(notificationStreamUrl('tick et&x'), 'http://console.test');
+    expect(url.pathname).toBe('/designerapi/v1/notifications/stream');
+    expect([...url.searchParams.keys()]).toEqual(['ticket']);
+    expect(url.searchParams.get('ticket')).toBe('tick et&x');
   });
 });
 

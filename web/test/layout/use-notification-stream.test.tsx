@@ -14,11 +14,17 @@ declare global {
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 const streams = fakeStreams();
+/** Stands for POST /notifications/stream-ticket: a new one-use ticket each time. */
+let ticketsIssued = 0;
+const nextUrl = async () => `/designerapi/v1/notifications/stream?ticket=ticket-${++ticketsIssued}`;
 
 function StreamProbe() {
-  useNotificationStream(streams.open);
+  useNotificationStream(streams.open, nextUrl);
   return null;
 }
+
+/** Lets the ticket (a resolved promise) reach the stream. */
+const settle = () => act(async () => {});
 
 let root: Root;
 let queryClient: QueryClient;
@@ -35,7 +41,7 @@ afterEach(() => {
   useSession.getState().clear();
 });
 
-const mount = () =>
+const mount = async () => {
   act(() =>
     root.render(
       <QueryClientProvider client={queryClient}>
@@ -43,6 +49,8 @@ const mount = () =>
       </QueryClientProvider>,
     ),
   );
+  await settle();
+};
 
 const newItem: NotificationItem = {
   id: 99,
@@ -55,18 +63,19 @@ const newItem: NotificationItem = {
 };
 
 describe('useNotificationStream: live notifications while signed in', () => {
-  it('opens nothing without a session', () => {
-    mount();
+  it('opens nothing without a session', async () => {
+    await mount();
     expect(streams.opened).toHaveLength(0);
   });
 
-  it('opens the stream with the session token and feeds the bell’s count', () => {
+  it('issue 16: opens the stream with a ticket, never the session token, and feeds the bell’s count', async () => {
     useSession.getState().signIn('token with spaces&more', 0, false);
-    mount();
+    await mount();
     expect(streams.opened).toHaveLength(1);
     const url = new URL(streams.latest().url, 'http://console.test');
     expect(url.pathname).toBe('/designerapi/v1/notifications/stream');
-    expect(url.searchParams.get('token')).toBe('token with spaces&more');
+    expect(url.searchParams.get('ticket')).toMatch(/^ticket-\d+$/);
+    expect(streams.latest().url).not.toContain('token');
 
     act(() => {
       streams.latest().open();
@@ -77,22 +86,24 @@ describe('useNotificationStream: live notifications while signed in', () => {
     expect(queryClient.getQueryData(notificationKeys.unreadCount)).toEqual({ unread: 4 });
   });
 
-  it('closes the stream at logout, and a new sign-in opens a new one', () => {
+  it('closes the stream at logout, and a new sign-in opens a new one with a new ticket', async () => {
     useSession.getState().signIn('first', 0, true);
-    mount();
+    await mount();
     const first = streams.latest();
     act(() => useSession.getState().clear());
     expect(first.closed).toBe(true);
     expect(streams.opened).toHaveLength(1);
 
     act(() => useSession.getState().signIn('second', 0, true));
+    await settle();
     expect(streams.opened).toHaveLength(2);
-    expect(streams.latest().url).toContain('token=second');
+    expect(streams.latest().url).not.toBe(first.url);
+    expect(streams.latest().url).not.toContain('second');
   });
 
-  it('closes the stream when the console unmounts', () => {
+  it('closes the stream when the console unmounts', async () => {
     useSession.getState().signIn('t', 0, true);
-    mount();
+    await mount();
     act(() => root.render(null));
     expect(streams.latest().closed).toBe(true);
   });

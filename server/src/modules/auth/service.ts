@@ -286,6 +286,18 @@ export async function resetPassword(
   });
 }
 
+/** What a session check reads: the session and its account's state. */
+const sessionColumns = {
+  sessionId: sessions.id,
+  designerId: sessions.designerId,
+  persistent: sessions.persistent,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  endedAt: sessions.endedAt,
+  status: designers.status,
+  deletedAt: designers.deletedAt,
+};
+
 /**
  * The session lookup every guarded request makes, as a named prepared statement: its SQL is
  * built once per database handle (not per request) and PostgreSQL parses and plans it once per
@@ -294,16 +306,7 @@ export async function resetPassword(
  */
 const prepareSessionLookup = (db: Database) =>
   db
-    .select({
-      sessionId: sessions.id,
-      designerId: sessions.designerId,
-      persistent: sessions.persistent,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      endedAt: sessions.endedAt,
-      status: designers.status,
-      deletedAt: designers.deletedAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(designers, eq(designers.id, sessions.designerId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -319,18 +322,27 @@ function sessionLookupOf(db: Database) {
   return lookup;
 }
 
+interface SessionRow {
+  sessionId: number;
+  designerId: number;
+  persistent: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  endedAt: Date | null;
+  status: AccountStatus;
+  deletedAt: Date | null;
+}
+
 /**
- * Resolves a token to its session, with the catalogue's distinctions: no token 20007,
- * unknown or expired 20006, ended 20003, deleted account 20005, non-active account 20012.
+ * The catalogue's distinctions for a looked-up session: unknown or expired 20006, ended 20003,
+ * deleted account 20005, non-active account 20012. A live one is touched (at most once a minute).
  */
-export async function authenticate(
+async function admitSession(
   db: Database,
   policy: SessionPolicy,
-  token: string | undefined,
+  row: SessionRow | undefined,
   now: Date,
 ): Promise<SessionPrincipal> {
-  if (!token) throw new ApiError(ErrorCode.notLoggedIn);
-  const [row] = await sessionLookupOf(db).execute({ tokenHash: hashToken(token) });
   if (!row) throw new ApiError(ErrorCode.tokenInvalid);
   if (row.endedAt) throw new ApiError(ErrorCode.sessionEnded);
   if (row.expiresAt <= now) throw new ApiError(ErrorCode.tokenInvalid);
@@ -348,6 +360,41 @@ export async function authenticate(
       .where(eq(sessions.id, row.sessionId));
   }
   return { sessionId: row.sessionId, designerId: row.designerId };
+}
+
+/**
+ * Resolves a token to its session, with the catalogue's distinctions: no token 20007,
+ * unknown or expired 20006, ended 20003, deleted account 20005, non-active account 20012.
+ */
+export async function authenticate(
+  db: Database,
+  policy: SessionPolicy,
+  token: string | undefined,
+  now: Date,
+): Promise<SessionPrincipal> {
+  if (!token) throw new ApiError(ErrorCode.notLoggedIn);
+  const [row] = await sessionLookupOf(db).execute({ tokenHash: hashToken(token) });
+  return admitSession(db, policy, row, now);
+}
+
+/**
+ * The session `sessionId` still holds, with the same distinctions as `authenticate`: for what
+ * was opened with a session and outlives the request (the notification stream), which keeps no
+ * token to show again.
+ */
+export async function authenticateSessionId(
+  db: Database,
+  policy: SessionPolicy,
+  sessionId: number,
+  now: Date,
+): Promise<SessionPrincipal> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(designers, eq(designers.id, sessions.designerId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return admitSession(db, policy, row, now);
 }
 
 /** Ends the session; its token answers 20003 from now on. */

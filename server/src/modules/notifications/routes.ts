@@ -10,6 +10,7 @@ import {
   notificationListQuerySchema,
   notificationStreamQuerySchema,
   readAllAnswerSchema,
+  streamTicketSchema,
   unreadCountSchema,
 } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import { ApiError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { authenticate } from '../auth/service.ts';
+import { authenticate, authenticateSessionId } from '../auth/service.ts';
 import { type HubListener, NotificationHub } from './events.ts';
 import {
   countUnread,
@@ -28,6 +29,7 @@ import {
   markRead,
   setCollected,
 } from './service.ts';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.ts';
 
 /** A comment line this often keeps proxies and the browser from timing the stream out. */
 export const STREAM_HEARTBEAT_MS = 25_000;
@@ -76,6 +78,19 @@ async function guardedRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => ok({ unread: await countUnread(app.db, designerIdOf(request)) }),
+  );
+
+  app.post(
+    '/notifications/stream-ticket',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'A one-use ticket (60 s) that opens the notification stream: GET /notifications/stream?ticket=',
+        response: { 200: envelopeSchema(streamTicketSchema) },
+      },
+    },
+    async (request) => ok(await issueStreamTicket(app.db, request.principal!.sessionId, app.config.now())),
   );
 
   app.post(
@@ -136,10 +151,13 @@ async function guardedRoutes(scope: FastifyInstance) {
 }
 
 /**
- * `GET /notifications/stream`: server-sent events. EventSource sends no headers, so the token
- * comes as `?token=` here (the authToken header works too). Until the stream starts, failures
- * are the usual envelope with the catalogue code; afterwards the session is rechecked on every
- * heartbeat and the stream ends when it is over (the browser's reconnect then gets the code).
+ * `GET /notifications/stream`: server-sent events. EventSource sends no headers and a URL is
+ * written to logs, so the session token never goes in the URL: the console asks for a one-use
+ * ticket (`POST /notifications/stream-ticket`, token in the header) and opens `?ticket=`; each
+ * reconnect takes a new ticket. The authToken header works too, for clients that can send one.
+ * Until the stream starts, failures are the usual envelope with the catalogue code (a used,
+ * unknown or expired ticket 20006); afterwards the session is rechecked on every heartbeat and
+ * the stream ends when it is over.
  */
 async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStreams: Set<() => void>) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -150,19 +168,23 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
       schema: {
         tags: TAGS,
         summary:
-          'Server-sent events: `notification` (a new item) and `unread` ({unread}); token in the query',
+          'Server-sent events: `notification` (a new item) and `unread` ({unread}); `?ticket=` from POST stream-ticket',
         querystring: notificationStreamQuerySchema,
       },
     },
     async (request, reply) => {
       const header = request.headers[AUTH_TOKEN_HEADER];
-      const token = request.query.token?.trim() || (Array.isArray(header) ? header[0] : header)?.trim();
-      const { designerId } = await authenticate(
-        app.db,
-        app.sessionPolicy,
-        token || undefined,
-        app.config.now(),
-      );
+      const token = (Array.isArray(header) ? header[0] : header)?.trim();
+      const ticket = request.query.ticket?.trim();
+      const now = app.config.now();
+      const { sessionId, designerId } = ticket
+        ? await authenticateSessionId(
+            app.db,
+            app.sessionPolicy,
+            await redeemStreamTicket(app.db, ticket, now),
+            now,
+          )
+        : await authenticate(app.db, app.sessionPolicy, token || undefined, now);
       await hub.start();
       const initialUnread = await countUnread(app.db, designerId);
 
@@ -201,7 +223,7 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
       let ended = false;
       const heartbeat = setInterval(() => {
         write(': heartbeat\n\n');
-        authenticate(app.db, app.sessionPolicy, token, app.config.now()).catch((error) => {
+        authenticateSessionId(app.db, app.sessionPolicy, sessionId, app.config.now()).catch((error) => {
           if (error instanceof ApiError) end();
         });
       }, STREAM_HEARTBEAT_MS);

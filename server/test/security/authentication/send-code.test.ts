@@ -114,7 +114,8 @@ describe('sendCode answers the same for registered and unregistered phones', () 
 
   it('timing: a code and a notice take comparable time (same limits, writes and sender)', async () => {
     const took: Record<'registered' | 'unregistered', number[]> = { registered: [], unregistered: [] };
-    for (let round = 0; round < 8; round++) {
+    t.clock.advance(86_400 * SECOND);
+    for (let round = 0; round < 16; round++) {
       t.clock.advance(61 * SECOND);
       // Alternate which goes first, so drift of the machine does not favour one side.
       const order =
@@ -125,16 +126,17 @@ describe('sendCode answers the same for registered and unregistered phones', () 
         took[who].push(performance.now() - started);
       }
       // Day limit: 10 per phone; start a new day for the next rounds.
-      if (round === 3) t.clock.advance(86_400 * SECOND);
+      if (round % 4 === 3) t.clock.advance(86_400 * SECOND);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ratio = median(took.registered) / median(took.unregistered);
     console.info(
       `sendCode reset-password median: registered ${median(took.registered).toFixed(1)} ms, unregistered ${median(took.unregistered).toFixed(1)} ms`,
     );
-    // Generous bounds: the machine is shared; a 40000 refusal took a fraction of a sent code.
-    expect(ratio).toBeGreaterThan(1 / 3);
-    expect(ratio).toBeLessThan(3);
+    // Generous bounds (the machine is shared): they catch a refusal that skips the writes and the
+    // sender, not a few milliseconds.
+    expect(ratio).toBeGreaterThan(1 / 4);
+    expect(ratio).toBeLessThan(4);
   });
 });
 

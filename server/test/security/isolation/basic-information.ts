@@ -21,8 +21,9 @@ export const basicInformationCases: CaseTable = {
     payload: { collected: true },
   })),
   'DELETE /notifications/{id}': foreign(async (x) => ({ params: { id: await x.aId('notifications') } })),
+  'POST /notifications/stream-ticket': notTenant('a ticket of the caller’s own session, for its own stream'),
   'GET /notifications/stream': elsewhere(
-    'server/test/notifications.test.ts › DESIGN tenancy: a stream hears only its own designer’s notifications',
+    'server/test/notifications.test.ts › DESIGN tenancy: a stream hears only its own designer’s notifications; server/test/security/authentication/stream-ticket.test.ts',
   ),
 
   'GET /getApplysubInfo': own(),

@@ -3,6 +3,7 @@ import type {
   NotificationItem,
   NotificationListQuery,
   ReadAllAnswer,
+  StreamTicket,
   UnreadCount,
 } from '@dc/contract';
 import { request } from '../../request/index.ts';
@@ -40,5 +41,21 @@ export const collectNotification = (id: number, collected: boolean) =>
 
 export const deleteNotification = (id: number) => request.delete(`${BASE}/${id}`);
 
-/** The stream of spec section 3's messages for the open console; EventSource sends no headers. */
-export const notificationStreamUrl = (token: string) => `${BASE}/stream?token=${encodeURIComponent(token)}`;
+/**
+ * The stream of spec section 3's messages for the open console. EventSource sends no headers
+ * and a URL ends up in logs, so the URL carries a one-use ticket (60 s), asked for with the
+ * session in the header, never the session token; every (re)connection takes a new one.
+ */
+export const notificationStreamUrl = (ticket: string) =>
+  `${BASE}/stream?ticket=${encodeURIComponent(ticket)}`;
+
+/** A ticket for one stream connection. Quiet: a failed reconnect is retried, not toasted. */
+export const fetchStreamTicket = () =>
+  request.post<StreamTicket>(`${BASE}/stream-ticket`, undefined, {
+    showErrorMessage: false,
+    cancelDuplicate: false,
+  });
+
+/** Where the next stream connection goes: a fresh ticket's URL. */
+export const nextNotificationStreamUrl = async () =>
+  notificationStreamUrl((await fetchStreamTicket()).ticket);

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, type StreamTicket } from '@dc/contract';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { streamTickets } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { type RateRule, take } from '../rate-limit/service.ts';
+
+/** How long a ticket opens the stream: long enough to open it, too short to be worth stealing. */
+export const STREAM_TICKET_TTL_SECONDS = 60;
+
+/** Tickets per session: a console reconnects every few seconds at most, a loop is refused. */
+export const STREAM_TICKETS_PER_SESSION: RateRule = { bucket: 'stream-ticket', limit: 30, windowSeconds: 60 };
+
+/**
+ * A new one-use ticket for the session's stream (only its SHA-256 is stored). Tickets that have
+ * expired go as new ones come.
+ */
+export async function issueStreamTicket(db: Database, sessionId: number, now: Date): Promise<StreamTicket> {
+  await take(db, STREAM_TICKETS_PER_SESSION, String(sessionId), now);
+  const ticket = randomBytes(32).toString('base64url');
+  await db.delete(streamTickets).where(lt(streamTickets.expiresAt, now));
+  await db.insert(streamTickets).values({
+    ticketHash: hashToken(ticket),
+    sessionId,
+    expiresAt: new Date(now.getTime() + STREAM_TICKET_TTL_SECONDS * 1000),
+  });
+  return { ticket, expiresIn: STREAM_TICKET_TTL_SECONDS };
+}
+
+/**
+ * Spends `ticket` and answers its session's id. One statement deletes it, so of two requests
+ * with the same ticket (on any instance) only one gets the session. Unknown, used or expired:
+ * 20006.
+ */
+export async function redeemStreamTicket(db: Database, ticket: string, now: Date): Promise<number> {
+  const [spent] = await db
+    .delete(streamTickets)
+    .where(and(eq(streamTickets.ticketHash, hashToken(ticket)), gt(streamTickets.expiresAt, now)))
+    .returning({ sessionId: streamTickets.sessionId });
+  if (!spent) throw new ApiError(ErrorCode.tokenInvalid);
+  return spent.sessionId;
+}

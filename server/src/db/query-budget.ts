@@ -53,20 +53,45 @@ export const isPglite = (db: Database): boolean => (db as { $client?: unknown })
  * a statement that runs away is stopped by the server too.
  */
 export async function budgetedRows<T>(db: Database, budget: QueryBudget, query: SQL): Promise<T[]> {
+  return fenced(
+    db,
+    budget,
+    async (runner) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows,
+  );
+}
+
+/**
+ * `work`'s statements (any query builder) within the budget: refused before it starts when no
+ * time is left; on PostgreSQL in one short transaction with statement_timeout at the time left.
+ */
+async function fenced<T>(
+  db: Database,
+  budget: QueryBudget,
+  work: (runner: Database) => Promise<T>,
+): Promise<T> {
   budget.check();
-  const rowsOf = async (runner: Database) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
-  if (isPglite(db)) return rowsOf(db);
+  if (isPglite(db)) return work(db);
   const timeoutMs = Math.max(1, Math.ceil(budget.remainingMs));
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
-      return rowsOf(tx);
+      return work(tx);
     });
   } catch (error) {
     if (isStatementTimeout(error)) throw new BudgetExceeded(budget.ms);
     throw error;
   }
 }
+
+/**
+ * A read of aggregates (analytics, statistics) within the budget, as a heavy one: in the
+ * database's turn (`takeTurn`: on PGlite light requests queued meanwhile go first, and the
+ * deadline is checked before it starts) and, on PostgreSQL, stopped by statement_timeout at the
+ * time left. `work` gets the connection to run its statements on; keep it to a statement or two
+ * whose cost the shape bounds (rollups, a bounded period), as PGlite cannot stop a statement.
+ */
+export const budgetedRead = <T>(db: Database, budget: QueryBudget, work: (runner: Database) => Promise<T>) =>
+  takeTurn(db, budget, () => fenced(db, budget, work));
 
 /** Lets every callback and request that is waiting run before the caller goes on. */
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));

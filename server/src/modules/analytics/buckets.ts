@@ -13,9 +13,9 @@ import {
 } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import type { BudgetedReads } from './budget.ts';
 import { clippedBucket, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 
@@ -33,14 +33,14 @@ const incomeKindFilter = (type: IncomeListType): SQL =>
 
 /** Income of one source per bucket of the period, from the vault's daily rollups. */
 export async function incomeBuckets(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   type: IncomeListType,
   dateType: DateType,
   period: ResolvedPeriod,
 ): Promise<IncomeBucketRow[]> {
   const rows = await rowsOf<{ bucket: string; gross: string; fee: string; net: string; entries: string }>(
-    db,
+    reads,
     sql`select ${bucketSql(dateType)} as bucket, sum(amount) as gross, sum(fee) as fee, sum(net) as net,
                sum(entries) as entries
         from ledger_daily_rollups
@@ -59,7 +59,7 @@ export async function incomeBuckets(
 
 /** Orders of courses or boutique products per bucket of the period, from the daily rollups. */
 export async function salesBuckets(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   type: SalesItemType,
   dateType: DateType,
@@ -76,7 +76,10 @@ export async function salesBuckets(
             from course_daily_stats s join courses c on c.id = s.course_id
             where c.designer_id = ${designerId} and s.day between ${period.start} and ${period.end}
             group by 1 having sum(s.sales) <> 0`;
-  const rows = await rowsOf<{ bucket: string; orders: string; quantity: string; amount: string }>(db, query);
+  const rows = await rowsOf<{ bucket: string; orders: string; quantity: string; amount: string }>(
+    reads,
+    query,
+  );
   return rows.map((row) => ({
     ...clippedBucket(row.bucket, dateType, period.start, period.end),
     orders: num(row.orders),
@@ -111,7 +114,7 @@ function pageOf<T>(rows: T[], page: number, pageSize: number) {
 
 /** `GET /analytics/income/:type/:dateType`: a page of buckets and the totals of the period. */
 export async function incomeListPage(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   params: { type: IncomeListType; dateType: DateType },
   query: BucketListQuery,
@@ -119,7 +122,7 @@ export async function incomeListPage(
 ): Promise<IncomeListPage> {
   const period = resolvePeriod(query, now);
   const rows = sortBuckets(
-    await incomeBuckets(db, designerId, params.type, params.dateType, period),
+    await incomeBuckets(reads, designerId, params.type, params.dateType, period),
     query.sortBy,
     query.order,
     (row) => row.net,
@@ -138,7 +141,7 @@ export async function incomeListPage(
 
 /** `GET /analytics/sales/:type/:dateType`: a page of buckets and the totals of the period. */
 export async function salesListPage(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   params: { type: SalesItemType; dateType: DateType },
   query: BucketListQuery,
@@ -146,7 +149,7 @@ export async function salesListPage(
 ): Promise<SalesListPage> {
   const period = resolvePeriod(query, now);
   const rows = sortBuckets(
-    await salesBuckets(db, designerId, params.type, params.dateType, period),
+    await salesBuckets(reads, designerId, params.type, params.dateType, period),
     query.sortBy,
     query.order,
     (row) => row.amount,

@@ -9,9 +9,9 @@ import type {
 } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { type BudgetedReads, freshBudget } from './budget.ts';
 import { instantsOf, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 
@@ -93,7 +93,7 @@ export const fanOf = (row: FanRow): AnalyticsFan => ({
 
 /** `GET /analytics/fans/:type`: a page of the fans of a type in the period. */
 export async function fanListPage(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   type: AnalyticsFanType,
   query: AnalyticsFanListQuery,
@@ -102,7 +102,7 @@ export async function fanListPage(
   const period = resolvePeriod(query, now);
   const where = typeFilter(type, period);
   const [counted] = await rowsOf<{ total: string }>(
-    db,
+    reads,
     sql`select count(*) as total from ${fanRows(designerId)} where ${where}`,
   );
   const totalNumber = num(counted?.total);
@@ -111,7 +111,7 @@ export async function fanListPage(
     offset >= totalNumber
       ? []
       : await rowsOf<FanRow>(
-          db,
+          reads,
           sql`select * from ${fanRows(designerId)} where ${where}
               order by ${orderBy(query.sortBy, query.order)} limit ${query.pageSize} offset ${offset}`,
         );
@@ -145,7 +145,7 @@ function after(last: FanRow, sortBy: AnalyticsFanSort, order: 'asc' | 'desc'): S
 
 /** Every fan of the list in its order, in keyset batches of `batch`: memory stays flat. */
 export async function* fanBatches(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   type: AnalyticsFanType,
   query: FanExportQuery,
@@ -157,7 +157,7 @@ export async function* fanBatches(
   for (;;) {
     const keyset = last ? sql` and ${after(last, query.sortBy, query.order)}` : sql``;
     const rows = await rowsOf<FanRow>(
-      db,
+      freshBudget(reads),
       sql`select * from ${fanRows(designerId)} where ${where}${keyset}
           order by ${orderBy(query.sortBy, query.order)} limit ${batch}`,
     );

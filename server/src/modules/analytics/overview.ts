@@ -1,9 +1,9 @@
 import type { AnalyticsOverview, PeriodInput, ResolvedPeriod } from '@dc/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { bucketsBetween } from '../vault/business-day.ts';
 import { incomeTrend } from '../vault/trends.ts';
+import { type BudgetedReads, readWithin } from './budget.ts';
 import { compared, instantsOf, resolvePeriod, trendGranularityOf } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 
@@ -20,9 +20,14 @@ interface FanFigures {
 }
 
 /** Fans following at the end of the range, new and lost in it (rollups), active in it (index). */
-async function fanFigures(db: Database, designerId: number, start: string, end: string): Promise<FanFigures> {
+async function fanFigures(
+  reads: BudgetedReads,
+  designerId: number,
+  start: string,
+  end: string,
+): Promise<FanFigures> {
   const [rollup] = await rowsOf<{ total: string; followed: string; unfollowed: string }>(
-    db,
+    reads,
     sql`select coalesce(sum(followed - unfollowed), 0) as total,
                coalesce(sum(followed) filter (where day >= ${start}), 0) as followed,
                coalesce(sum(unfollowed) filter (where day >= ${start}), 0) as unfollowed
@@ -30,7 +35,7 @@ async function fanFigures(db: Database, designerId: number, start: string, end: 
   );
   const { from, until } = instantsOf(start, end);
   const [active] = await rowsOf<{ active: string }>(
-    db,
+    reads,
     sql`select count(*) as active from fans where designer_id = ${designerId}
         and last_active_at >= ${from.toISOString()} and last_active_at < ${until.toISOString()}`,
   );
@@ -44,7 +49,7 @@ async function fanFigures(db: Database, designerId: number, start: string, end: 
 
 /** Orders and their amount (fen) of courses and boutique products, per bucket of the range. */
 async function salesByBucket(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   start: string,
   end: string,
@@ -52,7 +57,7 @@ async function salesByBucket(
 ) {
   const bucket = bucketExpr(unit);
   return rowsOf<{ bucket: string; orders: string; amount: string }>(
-    db,
+    reads,
     sql`select ${bucket} as bucket, sum(orders) as orders, sum(amount) as amount from (
           select day, orders, amount from boutique_daily_sales
           where designer_id = ${designerId} and day between ${start} and ${end}
@@ -63,9 +68,15 @@ async function salesByBucket(
   );
 }
 
-async function fansByBucket(db: Database, designerId: number, start: string, end: string, unit: Granularity) {
+async function fansByBucket(
+  reads: BudgetedReads,
+  designerId: number,
+  start: string,
+  end: string,
+  unit: Granularity,
+) {
   return rowsOf<{ bucket: string; followed: string; unfollowed: string }>(
-    db,
+    reads,
     sql`select ${bucketExpr(unit)} as bucket, sum(followed) as followed, sum(unfollowed) as unfollowed
         from fan_daily_rollups where designer_id = ${designerId} and day between ${start} and ${end}
         group by 1`,
@@ -83,7 +94,7 @@ const totalOf = (rows: { orders: string; amount: string }[]) => ({
  * boutique orders not refunded) of the period and the previous one, with the trend per bucket.
  */
 export async function analyticsOverview(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   query: PeriodInput,
   now: Date,
@@ -92,13 +103,15 @@ export async function analyticsOverview(
   const { start, end, previousStart, previousEnd } = period;
   const granularity = trendGranularityOf(period.days);
   const [fans, previousFans, income, previousIncome, sales, previousSales, fanTrend] = await Promise.all([
-    fanFigures(db, designerId, start, end),
-    fanFigures(db, designerId, previousStart, previousEnd),
-    incomeTrend(db, designerId, { start, end, granularity }, now),
-    incomeTrend(db, designerId, { start: previousStart, end: previousEnd, granularity: 'month' }, now),
-    salesByBucket(db, designerId, start, end, granularity),
-    salesByBucket(db, designerId, previousStart, previousEnd, 'month'),
-    fansByBucket(db, designerId, start, end, granularity),
+    fanFigures(reads, designerId, start, end),
+    fanFigures(reads, designerId, previousStart, previousEnd),
+    readWithin(reads, (db) => incomeTrend(db, designerId, { start, end, granularity }, now)),
+    readWithin(reads, (db) =>
+      incomeTrend(db, designerId, { start: previousStart, end: previousEnd, granularity: 'month' }, now),
+    ),
+    salesByBucket(reads, designerId, start, end, granularity),
+    salesByBucket(reads, designerId, previousStart, previousEnd, 'month'),
+    fansByBucket(reads, designerId, start, end, granularity),
   ]);
   const salesNow = totalOf(sales);
   const salesBefore = totalOf(previousSales);

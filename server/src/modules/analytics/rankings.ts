@@ -7,9 +7,9 @@ import {
   type UserCourseRankMetric,
 } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import type { BudgetedReads } from './budget.ts';
 import { instantsOf, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 
@@ -111,7 +111,7 @@ interface PageRow {
  * page past the end, which has no row to carry that number, asks for the count on its own.
  */
 async function rankingPage(
-  db: Database,
+  reads: BudgetedReads,
   source: RankSource,
   titles: Titles,
   metric: string,
@@ -123,7 +123,7 @@ async function rankingPage(
   const previous = ranked(source(period.previousStart, period.previousEnd));
   const offset = (query.page - 1) * query.pageSize;
   const rows = await rowsOf<PageRow>(
-    db,
+    reads,
     sql`with c as ${current},
              page as (select id, value, rank from c order by rank limit ${query.pageSize} offset ${offset})
         select page.id, page.value, page.rank, p.rank as previous_rank, p.value as previous_value,
@@ -134,7 +134,9 @@ async function rankingPage(
   const totalNumber =
     rows.length > 0
       ? num(rows[0]!.total)
-      : num((await rowsOf<{ total: string }>(db, sql`select count(*) as total from ${current} c`))[0]?.total);
+      : num(
+          (await rowsOf<{ total: string }>(reads, sql`select count(*) as total from ${current} c`))[0]?.total,
+        );
   return {
     dataList: rows.map((row) => {
       const rank = num(row.rank);
@@ -159,20 +161,21 @@ async function rankingPage(
 }
 
 export const showRanking = (
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   query: RankingQuery & { metric: ShowRankMetric },
   now: Date,
-) => rankingPage(db, showSource(designerId, query.metric), videoTitles(designerId), query.metric, query, now);
+) =>
+  rankingPage(reads, showSource(designerId, query.metric), videoTitles(designerId), query.metric, query, now);
 
 export const designerCourseRanking = (
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   query: RankingQuery & { metric: DesignerCourseRankMetric },
   now: Date,
 ) =>
   rankingPage(
-    db,
+    reads,
     designerCourseSource(designerId, query.metric),
     courseTitles(designerId),
     query.metric,
@@ -181,8 +184,8 @@ export const designerCourseRanking = (
   );
 
 export const userCourseRanking = (
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   query: RankingQuery & { metric: UserCourseRankMetric },
   now: Date,
-) => rankingPage(db, userCourseSource(designerId, query.metric), userTitles(), query.metric, query, now);
+) => rankingPage(reads, userCourseSource(designerId, query.metric), userTitles(), query.metric, query, now);

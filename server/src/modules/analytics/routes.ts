@@ -28,6 +28,7 @@ import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { incomeBuckets, incomeListPage, salesBuckets, salesListPage, sortBuckets } from './buckets.ts';
+import { type BudgetedReads, budgetedReadsOf, periodPath, withinStatisticsBudget } from './budget.ts';
 import {
   exportHeaders,
   fanCells,
@@ -52,6 +53,24 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
   const now = () => app.config.now();
   const languageOf = (header: string | undefined) => requestLanguage(header);
+  /**
+   * The request's statistics within QUERY_BUDGET_MS (issue 16 item 4): over it, 42200 in the
+   * request's language naming the period's field.
+   */
+  const budgeted = <T>(
+    request: { headers: { 'accept-language'?: string }; query: unknown },
+    work: (reads: BudgetedReads) => Promise<T>,
+    path = periodPath(request.query as { start?: string }),
+  ) =>
+    withinStatisticsBudget(
+      app.db,
+      app.config.queryBudgetMs,
+      languageOf(request.headers['accept-language']),
+      path,
+      work,
+    );
+  /** Reads for a streamed export: each batch statement has the budget (see `freshBudget`). */
+  const exportReads = () => budgetedReadsOf(app.db, app.config.queryBudgetMs);
 
   app.get(
     '/analytics/overview',
@@ -63,7 +82,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(analyticsOverviewSchema) },
       },
     },
-    async (request) => ok(await analyticsOverview(app.db, designerIdOf(request), request.query, now())),
+    async (request) =>
+      ok(
+        await budgeted(request, (reads) =>
+          analyticsOverview(reads, designerIdOf(request), request.query, now()),
+        ),
+      ),
   );
 
   app.get(
@@ -78,7 +102,11 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await fanListPage(app.db, designerIdOf(request), request.params.type, request.query, now())),
+      ok(
+        await budgeted(request, (reads) =>
+          fanListPage(reads, designerIdOf(request), request.params.type, request.query, now()),
+        ),
+      ),
   );
 
   app.get(
@@ -93,7 +121,13 @@ export async function analyticsRoutes(scope: FastifyInstance) {
     },
     async (request, reply) => {
       const language = languageOf(request.headers['accept-language']);
-      const batches = fanBatches(app.db, designerIdOf(request), request.params.type, request.query, now());
+      const batches = fanBatches(
+        exportReads(),
+        designerIdOf(request),
+        request.params.type,
+        request.query,
+        now(),
+      );
       const body = csvDocument(exportHeaders('fans', language), mapBatches(batches, fanCells));
       return sendCsv(reply, `fans-${request.params.type}`, now(), body);
     },
@@ -111,7 +145,11 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await incomeListPage(app.db, designerIdOf(request), request.params, request.query, now())),
+      ok(
+        await budgeted(request, (reads) =>
+          incomeListPage(reads, designerIdOf(request), request.params, request.query, now()),
+        ),
+      ),
   );
 
   app.get(
@@ -128,7 +166,9 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       const { type, dateType } = request.params;
       const { sortBy, order } = request.query;
       const period = resolvePeriod(request.query, now());
-      const rows = await incomeBuckets(app.db, designerIdOf(request), type, dateType, period);
+      const rows = await budgeted(request, (reads) =>
+        incomeBuckets(reads, designerIdOf(request), type, dateType, period),
+      );
       sortBuckets(
         rows,
         sortBy,
@@ -154,7 +194,11 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await salesListPage(app.db, designerIdOf(request), request.params, request.query, now())),
+      ok(
+        await budgeted(request, (reads) =>
+          salesListPage(reads, designerIdOf(request), request.params, request.query, now()),
+        ),
+      ),
   );
 
   app.get(
@@ -171,7 +215,9 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       const { type, dateType } = request.params;
       const { sortBy, order } = request.query;
       const period = resolvePeriod(request.query, now());
-      const rows = await salesBuckets(app.db, designerIdOf(request), type, dateType, period);
+      const rows = await budgeted(request, (reads) =>
+        salesBuckets(reads, designerIdOf(request), type, dateType, period),
+      );
       sortBuckets(
         rows,
         sortBy,
@@ -197,7 +243,13 @@ export async function analyticsRoutes(scope: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await salesOrderPage(app.db, designerIdOf(request), request.params, request.query, now())),
+      ok(
+        await budgeted(
+          request,
+          (reads) => salesOrderPage(reads, designerIdOf(request), request.params, request.query, now()),
+          'createdAt',
+        ),
+      ),
   );
 
   app.get(
@@ -213,7 +265,7 @@ export async function analyticsRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const { type, dateType, createdAt } = request.params;
       const language = languageOf(request.headers['accept-language']);
-      const batches = salesOrderBatches(app.db, designerIdOf(request), request.params, request.query);
+      const batches = salesOrderBatches(exportReads(), designerIdOf(request), request.params, request.query);
       const body = csvDocument(exportHeaders('orders', language), mapBatches(batches, orderCells));
       return sendCsv(reply, `orders-${type}-${dateType}-${createdAt}`, now(), body);
     },
@@ -229,7 +281,8 @@ export async function analyticsRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(rankingPageSchema) },
       },
     },
-    async (request) => ok(await showRanking(app.db, designerIdOf(request), request.query, now())),
+    async (request) =>
+      ok(await budgeted(request, (reads) => showRanking(reads, designerIdOf(request), request.query, now()))),
   );
 
   app.get(
@@ -242,7 +295,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(rankingPageSchema) },
       },
     },
-    async (request) => ok(await designerCourseRanking(app.db, designerIdOf(request), request.query, now())),
+    async (request) =>
+      ok(
+        await budgeted(request, (reads) =>
+          designerCourseRanking(reads, designerIdOf(request), request.query, now()),
+        ),
+      ),
   );
 
   app.get(
@@ -255,6 +313,11 @@ export async function analyticsRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(rankingPageSchema) },
       },
     },
-    async (request) => ok(await userCourseRanking(app.db, designerIdOf(request), request.query, now())),
+    async (request) =>
+      ok(
+        await budgeted(request, (reads) =>
+          userCourseRanking(reads, designerIdOf(request), request.query, now()),
+        ),
+      ),
   );
 }

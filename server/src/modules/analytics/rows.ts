@@ -1,9 +1,15 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type BudgetedReads, readWithin } from './budget.ts';
 
-/** Rows of a raw query (PGlite and node-postgres both answer `{rows}`). */
-export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/**
+ * Rows of a raw query (PGlite and node-postgres both answer `{rows}`), read within the request's
+ * time budget (issue 16 item 4): in the database's turn, stopped by statement_timeout on PostgreSQL.
+ */
+export async function rowsOf<T>(reads: BudgetedReads, query: SQL): Promise<T[]> {
+  return readWithin(
+    reads,
+    async (runner) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows,
+  );
 }
 
 /** A bigint or numeric column (a string on the wire from the driver) as a number. */

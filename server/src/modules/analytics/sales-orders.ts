@@ -8,9 +8,9 @@ import type {
 } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { type BudgetedReads, freshBudget } from './budget.ts';
 import { bucketLastDay, bucketOf, instantsOf } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 
@@ -75,7 +75,7 @@ const orderOf = (row: OrderRow): SalesOrder => ({
 
 /** `GET /analytics/sales/:type/:dateType/:createdAt`: the orders of one bucket, a page of them. */
 export async function salesOrderPage(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   params: SalesOrderParams,
   query: SalesOrderQuery,
@@ -85,7 +85,7 @@ export async function salesOrderPage(
   const { from, until } = instantsOf(days.bucket, days.bucketEnd);
   const source = orderRows(designerId, params.type, from, until);
   const [totals] = await rowsOf<{ count: string; amount: string }>(
-    db,
+    reads,
     sql`select count(*) as count, coalesce(sum(s.amount), 0) as amount from ${source}`,
   );
   const totalNumber = num(totals?.count);
@@ -94,7 +94,7 @@ export async function salesOrderPage(
     offset >= totalNumber
       ? []
       : await rowsOf<OrderRow>(
-          db,
+          reads,
           sql`select * from ${source} order by ${orderBy(query.sortBy, query.order)}
               limit ${query.pageSize} offset ${offset}`,
         );
@@ -110,7 +110,7 @@ export async function salesOrderPage(
 
 /** Every order of the bucket in the list's order, in keyset batches on (sort column, id). */
 export async function* salesOrderBatches(
-  db: Database,
+  reads: BudgetedReads,
   designerId: number,
   params: SalesOrderParams,
   query: SalesOrderExportQuery,
@@ -130,7 +130,7 @@ export async function* salesOrderBatches(
         : sql`${new Date(last.created_at).toISOString()}::timestamptz`;
     const keyset = last && value ? sql`where (${column}, s.id) ${cmp} (${value}, ${num(last.id)})` : sql``;
     const rows = await rowsOf<OrderRow>(
-      db,
+      freshBudget(reads),
       sql`select * from ${source} ${keyset} order by ${orderBy(query.sortBy, query.order)} limit ${batch}`,
     );
     if (rows.length > 0) yield rows.map(orderOf);

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
+import { statisticsWithin } from '../analytics/budget.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { publicBaseUrl } from '../scan/routes.ts';
 import { createBackground, deleteBackground, listBackgrounds, updateBackground } from './backgrounds.ts';
@@ -338,7 +339,16 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
         response: { 200: envelopeSchema(lookStatsSchema) },
       },
     },
-    async (request) => ok(await lookStats(ctx(request), request.params.id, request.query.days)),
+    async (request) => {
+      // Within QUERY_BUDGET_MS (issue 16 item 4): over it, 42200 naming `days`.
+      const looks = ctx(request);
+      const lang = accountCtx(app, request).lang;
+      return ok(
+        await statisticsWithin(app.db, app.config.queryBudgetMs, lang, 'days', (db) =>
+          lookStats({ ...looks, db }, request.params.id, request.query.days),
+        ),
+      );
+    },
   );
 }
 

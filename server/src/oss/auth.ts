@@ -80,14 +80,19 @@ export function authenticate(
 
 /**
  * A credential reaches exactly its own object: the same bucket and the same key, byte for byte
- * (no prefix, so `key + 'x'` or a sibling is refused); a read grant only reads it.
+ * (no prefix, so `key + 'x'` or a sibling is refused); a read grant only reads it. No grant
+ * deletes an object: a delete followed by a new upload would replace what `upload-finished`
+ * checked, which a grant may not do (its uploads only create); the server deletes through its own
+ * files. Aborting a multipart upload is a write, not a delete of the object.
  */
 export function authorize(
   scope: CredentialScope,
   bucket: string,
   key: string,
-  intent: 'read' | 'write',
+  intent: 'read' | 'write' | 'delete',
 ): void {
   if (scope.bucket !== bucket || scope.key !== key) throw new OssError('AccessDenied');
   if (intent === 'write' && scope.access !== 'write') throw new OssError('AccessDenied');
+  if (intent === 'delete')
+    throw new OssError('AccessDenied', 'An upload credential cannot delete the object it uploaded.');
 }

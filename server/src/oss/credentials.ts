@@ -12,8 +12,10 @@ export interface UploadCredentials {
 }
 
 /**
- * What a token opens: `read` reads one object (a signed link); `write` uploads one object (and its
- * multipart upload), reads and deletes it.
+ * What a token opens: `read` reads one object (a signed link); `write` creates one object (by a
+ * PutObject or its multipart upload) and reads it. A write grant never replaces an object that
+ * exists, nor deletes one: once the object is there (and `upload-finished` has checked its bytes),
+ * the grant cannot change it for the rest of its life. Replacing and deleting are the server's.
  */
 export type CredentialAccess = 'read' | 'write';
 
@@ -27,6 +29,12 @@ export interface CredentialScope {
   key: string;
   access: CredentialAccess;
   maxBytes: number;
+  /**
+   * OSS's `x-oss-forbid-overwrite: true`, carried by the token instead of a header the client
+   * chooses: PutObject, InitiateMultipartUpload and CompleteMultipartUpload on a key that holds an
+   * object answer 409 FileAlreadyExists. True for every grant (a read grant writes nothing anyway).
+   */
+  forbidOverwrite: boolean;
   expiresAt: Date;
 }
 
@@ -34,7 +42,11 @@ interface TokenPayload {
   akid: string;
   bucket: string;
   key: string;
-  acc: 'r' | 'w';
+  /**
+   * `r` read; `c` create: write the object while it does not exist. (`w`, a write that could
+   * replace, was issued before; such a token is refused, and the uploader asks for new ones.)
+   */
+  acc: 'r' | 'c';
   /** The largest object the grant may write (0 for a read grant). */
   max: number;
   /** Unix seconds. */
@@ -53,7 +65,7 @@ const hmac = (key: Buffer, text: string): Buffer => createHmac('sha256', key).up
 
 /**
  * Issues and checks temporary credentials with no database: the AccessKeySecret is an HMAC of
- * the AccessKeyId, and the SecurityToken carries its own scope (one exact key, read or write, the
+ * the AccessKeyId, and the SecurityToken carries its own scope (one exact key, read or create, the
  * largest size) and expiry under an HMAC, both keyed by the server secret. Any process holding the
  * secret can verify; nobody without it can forge a token or widen its scope.
  */
@@ -91,7 +103,7 @@ export class CredentialAuthority {
       akid: accessKeyId,
       bucket: this.bucket,
       key,
-      acc: access === 'write' ? 'w' : 'r',
+      acc: access === 'write' ? 'c' : 'r',
       max: maxBytes,
       exp,
     };
@@ -150,8 +162,9 @@ export class CredentialAuthority {
       accessKeyId,
       bucket: payload.bucket,
       key: payload.key,
-      access: payload.acc === 'w' ? 'write' : 'read',
+      access: payload.acc === 'c' ? 'write' : 'read',
       maxBytes: payload.max,
+      forbidOverwrite: true,
       expiresAt: new Date(payload.exp * 1000),
     };
   }
@@ -169,7 +182,7 @@ export class CredentialAuthority {
       const { akid, bucket, key, acc, max, exp } = payload;
       if (typeof akid !== 'string' || typeof bucket !== 'string' || typeof key !== 'string' || !key)
         return undefined;
-      if (acc !== 'r' && acc !== 'w') return undefined;
+      if (acc !== 'r' && acc !== 'c') return undefined;
       if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) return undefined;
       if (typeof exp !== 'number') return undefined;
       return { akid, bucket, key, acc, max, exp };

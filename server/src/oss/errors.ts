@@ -21,6 +21,8 @@ const CATALOGUE = {
     'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
   ],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
+  // OSS's answer to a write with `x-oss-forbid-overwrite: true` on a key that holds an object.
+  FileAlreadyExists: [409, 'The object you specified already exists and can not be overwritten.'],
   EntityTooSmall: [400, 'Your proposed upload is smaller than the minimum allowed size.'],
   EntityTooLarge: [400, 'Your proposed upload exceeds the maximum allowed size.'],
   InvalidArgument: [400, 'An argument you provided is invalid.'],

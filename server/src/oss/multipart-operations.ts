@@ -4,6 +4,7 @@ import { OssError } from './errors.ts';
 import { MAX_SINGLE_UPLOAD_BYTES, type ObjectExchange, type StoreServices } from './exchange.ts';
 import { checkContentMd5, receiveFile } from './files.ts';
 import { MAX_PART_NUMBER } from './multipart.ts';
+import { alreadyExists } from './objects.ts';
 import { declaredLength, quoteEtag, sendEmpty, sendXml, userMetaOf } from './respond.ts';
 import { parseCompleteMultipartUpload, type XmlElement } from './xml.ts';
 
@@ -13,13 +14,18 @@ const MAX_LISTED_PARTS = 1000;
 
 const uploadIdOf = (exchange: ObjectExchange): string => exchange.query.get('uploadId') ?? '';
 
-/** InitiateMultipartUpload (`POST ?uploads`). */
+/**
+ * InitiateMultipartUpload (`POST ?uploads`). Under a grant that only creates, a key that holds
+ * an object is FileAlreadyExists here already, before any part is sent.
+ */
 export async function initiateMultipartUpload(
   services: StoreServices,
   exchange: ObjectExchange,
 ): Promise<void> {
   const { request } = exchange;
   request.resume();
+  if (exchange.scope.forbidOverwrite && (await services.objects.stat(exchange.bucket, exchange.key)))
+    throw alreadyExists(exchange.key);
   const upload = await services.uploads.initiate({
     bucket: exchange.bucket,
     key: exchange.key,
@@ -134,7 +140,11 @@ async function readSmallBody(exchange: ObjectExchange): Promise<string> {
   return body.toString('utf8');
 }
 
-/** CompleteMultipartUpload (`POST ?uploadId` with the list of parts). */
+/**
+ * CompleteMultipartUpload (`POST ?uploadId` with the list of parts). Under a grant that only
+ * creates, a key that holds an object (one put, or another upload completed, since this upload
+ * began) is FileAlreadyExists: the object stays as it is, and this upload stays open to abort.
+ */
 export async function completeMultipartUpload(
   services: StoreServices,
   exchange: ObjectExchange,
@@ -145,6 +155,7 @@ export async function completeMultipartUpload(
     upload,
     requested,
     services.uploads.limitOf(upload, exchange.scope.maxBytes),
+    { forbidOverwrite: exchange.scope.forbidOverwrite },
   );
   sendXml(
     exchange.response,

@@ -7,7 +7,7 @@ import { OssError } from './errors.ts';
 import { isMissing, type ReceivedFile, readJson, tooLarge, writeJsonAtomically } from './files.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { newVersion, type StoreLayout } from './layout.ts';
-import type { ObjectFiles, ObjectMeta } from './objects.ts';
+import { alreadyExists, type ObjectFiles, type ObjectMeta } from './objects.ts';
 import type { CompletedPart } from './xml.ts';
 
 /** OSS's limits: part numbers 1 to 10000; every part but the last at least 100 KB. */
@@ -205,8 +205,14 @@ export class MultipartUploads {
   /**
    * Assembles the listed parts into the object, as OSS does: parts in ascending order, each
    * uploaded with that ETag, each but the last at least 100 KB. The object appears at once, whole.
+   * With `forbidOverwrite`, only if the key holds no object then (else FileAlreadyExists).
    */
-  async complete(upload: UploadRecord, requested: CompletedPart[], maxBytes: number): Promise<ObjectMeta> {
+  async complete(
+    upload: UploadRecord,
+    requested: CompletedPart[],
+    maxBytes: number,
+    options: { forbidOverwrite?: boolean } = {},
+  ): Promise<ObjectMeta> {
     return this.#lock.run(`${upload.uploadId}/complete`, async () => {
       const uploaded = new Map((await this.listParts(upload)).map((part) => [part.partNumber, part]));
       const parts = requested.map((wanted, index) => {
@@ -232,6 +238,10 @@ export class MultipartUploads {
         });
       }
 
+      // Refused before the parts are copied; the commit checks again, in one step with its write.
+      if (options.forbidOverwrite && (await this.objects.stat(upload.bucket, upload.key)))
+        throw alreadyExists(upload.key);
+
       const dir = this.layout.uploadDir(upload.uploadId)!;
       const assembled = this.layout.temporaryPath('assembled');
       try {
@@ -247,15 +257,22 @@ export class MultipartUploads {
       const partDigests = createHash('md5');
       for (const part of parts) partDigests.update(Buffer.from(part.etag, 'hex'));
       const meta = await this.objects
-        .commit(upload.bucket, upload.key, assembled, {
-          size: total,
-          etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
-          contentType: upload.contentType,
-          userMeta: upload.userMeta,
-          objectType: 'Multipart',
-        })
+        .commit(
+          upload.bucket,
+          upload.key,
+          assembled,
+          {
+            size: total,
+            etag: `${partDigests.digest('hex').toUpperCase()}-${parts.length}`,
+            contentType: upload.contentType,
+            userMeta: upload.userMeta,
+            objectType: 'Multipart',
+          },
+          options,
+        )
         .catch(async (error: unknown) => {
-          // Not committed (a full disk): the upload stays open, its parts intact, to retry or abort.
+          // Not committed (a full disk, or the object exists and may not be replaced): the upload
+          // stays open, its parts intact, to retry or abort.
           await fs.rm(assembled, { force: true });
           throw error;
         });

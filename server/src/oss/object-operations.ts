@@ -9,7 +9,13 @@ import { parseRange } from './range.ts';
 import { declaredLength, objectHeaders, quoteEtag, sendEmpty, userMetaOf } from './respond.ts';
 import { readHead, servedTypeOfHead } from './served-type.ts';
 
-/** PutObject: the body streamed to disk, then committed whole. */
+/**
+ * PutObject: the body streamed to disk, then committed whole. A grant only creates (its scope's
+ * forbidOverwrite, whatever `x-oss-forbid-overwrite` says): on a key that holds an object when
+ * the commit comes, the answer is FileAlreadyExists and the received bytes go. Checked at the
+ * commit, not before, so a body that began before the object appeared is refused as well (and
+ * the body's own faults, Content-MD5 say, are answered as before).
+ */
 export async function putObject(services: StoreServices, exchange: ObjectExchange): Promise<void> {
   const { request, response } = exchange;
   if (request.headers['x-oss-copy-source'])
@@ -24,13 +30,19 @@ export async function putObject(services: StoreServices, exchange: ObjectExchang
     await fs.rm(received.path, { force: true });
     throw error;
   }
-  const meta = await services.objects.commit(exchange.bucket, exchange.key, received.path, {
-    size: received.size,
-    etag: received.md5.toString('hex').toUpperCase(),
-    contentType: request.headers['content-type'] || 'application/octet-stream',
-    userMeta: userMetaOf(request),
-    objectType: 'Normal',
-  });
+  const meta = await services.objects.commit(
+    exchange.bucket,
+    exchange.key,
+    received.path,
+    {
+      size: received.size,
+      etag: received.md5.toString('hex').toUpperCase(),
+      contentType: request.headers['content-type'] || 'application/octet-stream',
+      userMeta: userMetaOf(request),
+      objectType: 'Normal',
+    },
+    { forbidOverwrite: exchange.scope.forbidOverwrite },
+  );
   sendEmpty(response, 200, { ETag: quoteEtag(meta.etag), 'Content-MD5': received.md5.toString('base64') });
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { OssError } from './errors.ts';
 import { isMissing, readJson, writeJsonAtomically } from './files.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { newVersion, type StoreLayout } from './layout.ts';
@@ -49,13 +50,28 @@ export class ObjectFiles {
    * Makes the received file `temporaryData` the object `key`, replacing any previous one. The
    * type it will be served as is decided here from its bytes, so every write (put, multipart
    * complete, the server's own) gets one, and a later write never inherits an earlier verdict.
+   * With `forbidOverwrite` (every write through a grant) the object is only created: if the key
+   * holds one when the metadata would land, FileAlreadyExists, the existing object is untouched
+   * and the new bytes go. The metadata is then linked into place, which fails if it exists, so the
+   * check and the write are one step even against a writer in another process.
    */
-  async commit(bucket: string, key: string, temporaryData: string, object: NewObject): Promise<ObjectMeta> {
+  async commit(
+    bucket: string,
+    key: string,
+    temporaryData: string,
+    object: NewObject,
+    options: { forbidOverwrite?: boolean } = {},
+  ): Promise<ObjectMeta> {
     const { dir, stem } = this.layout.objectLocation(bucket, key);
     const servedType = await servedTypeOfFile(temporaryData);
     return this.#lock.run(`${bucket}/${key}`, async () => {
       await fs.mkdir(dir, { recursive: true });
-      const previous = await readJson<ObjectMeta>(path.join(dir, `${stem}.json`));
+      const metaFile = path.join(dir, `${stem}.json`);
+      const previous = await readJson<ObjectMeta>(metaFile);
+      if (options.forbidOverwrite && previous) {
+        await fs.rm(temporaryData, { force: true });
+        throw alreadyExists(key);
+      }
       const meta: ObjectMeta = {
         ...object,
         servedType,
@@ -65,10 +81,12 @@ export class ObjectFiles {
       };
       await fs.rename(temporaryData, path.join(dir, meta.dataFile));
       try {
-        await writeJsonAtomically(path.join(dir, `${stem}.json`), this.layout.temporaryPath('meta'), meta);
+        if (options.forbidOverwrite) await createJson(metaFile, this.layout.temporaryPath('meta'), meta);
+        else await writeJsonAtomically(metaFile, this.layout.temporaryPath('meta'), meta);
       } catch (error) {
-        // Not committed (a full disk): the previous object stands, the new bytes go.
+        // Not committed (a full disk, or created meanwhile): what stood stands, the new bytes go.
         await fs.rm(path.join(dir, meta.dataFile), { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExists(key);
         throw error;
       }
       if (previous) await fs.rm(path.join(dir, previous.dataFile), { force: true });
@@ -111,5 +129,24 @@ export class ObjectFiles {
       await fs.rm(path.join(dir, `${stem}.json`), { force: true });
       await fs.rm(path.join(dir, meta.dataFile), { force: true });
     });
+  }
+}
+
+/** FileAlreadyExists, as OSS answers a forbidden overwrite. */
+export const alreadyExists = (key: string): OssError =>
+  new OssError('FileAlreadyExists', undefined, { Key: key });
+
+/** Writes a small JSON document as a new file: EEXIST, and nothing written, if `target` exists. */
+async function createJson(target: string, temporary: string, value: unknown): Promise<void> {
+  try {
+    await fs.writeFile(temporary, JSON.stringify(value), { mode: 0o600 });
+    // link() never replaces its target: the one atomic "create if absent" for a whole file.
+    await fs.link(temporary, target).catch(async (error: NodeJS.ErrnoException) => {
+      // A file system without hard links: the check made under the lock (this process) stands.
+      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(error.code ?? '')) throw error;
+      await fs.rename(temporary, target);
+    });
+  } finally {
+    await fs.rm(temporary, { force: true });
   }
 }

@@ -77,8 +77,10 @@ export async function route(
     key: target.key,
     query: target.query,
   });
-  // Only GetObject/HeadObject read; everything else (parts, listing them, deletes) needs a write grant.
-  authorize(scope, target.bucket, target.key, operation === getObject ? 'read' : 'write');
+  // Only GetObject/HeadObject read; DeleteObject no grant may do; everything else (parts, listing
+  // them, aborting an upload) needs a write grant.
+  const intent = operation === getObject ? 'read' : operation === deleteObject ? 'delete' : 'write';
+  authorize(scope, target.bucket, target.key, intent);
   await operation(services, {
     ...exchange,
     bucket: target.bucket,

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreLayout } from '../../src/oss/layout.ts';
+import { ObjectFiles } from '../../src/oss/objects.ts';
 import { testDatabaseKind } from '../support/test-app.ts';
 import {
+  BUCKET,
   md5Base64,
   md5Hex,
   type OssAnswer,
@@ -95,7 +100,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('PutObject, GetObject, HeadObjec
     expect(head.headers).toMatchObject({ 'content-length': '5000', etag: `"${md5Hex(body)}"` });
   });
 
-  it('put again replaces the object whole; the old data file is gone', async () => {
+  // Issue 16: a grant only creates its object (OSS's x-oss-forbid-overwrite, carried in the token).
+  it('put again through a grant is refused (409 FileAlreadyExists) and the first object stays whole', async () => {
     await request({
       method: 'PUT',
       key: 'designers/7/b.txt',
@@ -103,13 +109,38 @@ describe.runIf(testDatabaseKind() === 'pglite')('PutObject, GetObject, HeadObjec
       credentials: ann(),
     });
     const before = await storedObjectFiles(t);
-    await request({
+    const again = await request({
       method: 'PUT',
       key: 'designers/7/b.txt',
       body: Buffer.from('second, longer'),
       credentials: ann(),
     });
-    expect((await get('designers/7/b.txt')).body.toString()).toBe('second, longer');
+    expect([again.status, again.code, xmlText(again, 'Key')]).toEqual([
+      409,
+      'FileAlreadyExists',
+      'designers/7/b.txt',
+    ]);
+    expect((await get('designers/7/b.txt')).body.toString()).toBe('first');
+    expect(await storedObjectFiles(t)).toEqual(before);
+  });
+
+  it("the server's own write replaces the object whole; the old data file is gone", async () => {
+    const files = new ObjectFiles(new StoreLayout(t.store.root));
+    const write = async (text: string) => {
+      const temporary = path.join(t.store.root, '.tmp', `own-${randomBytes(6).toString('hex')}`);
+      await fs.writeFile(temporary, text);
+      await files.commit(BUCKET, 'designers/7/own.txt', temporary, {
+        size: text.length,
+        etag: md5Hex(Buffer.from(text)).toUpperCase(),
+        contentType: 'text/plain',
+        userMeta: {},
+        objectType: 'Normal',
+      });
+    };
+    await write('first');
+    const before = await storedObjectFiles(t);
+    await write('second, longer');
+    expect((await get('designers/7/own.txt')).body.toString()).toBe('second, longer');
     expect((await storedObjectFiles(t)).length).toBe(before.length);
   });
 
@@ -121,17 +152,17 @@ describe.runIf(testDatabaseKind() === 'pglite')('PutObject, GetObject, HeadObjec
     expect(got.headers.etag).toBe(`"${md5Hex(Buffer.alloc(0))}"`);
   });
 
-  it('delete answers 204, then the object is NoSuchKey (404); deleting again is 204 too', async () => {
+  // Issue 16: a delete and a new upload would replace the object; the server deletes, no grant does.
+  it('a delete through a grant is refused (403 AccessDenied) and the object stays; a missing one too', async () => {
     await request({ method: 'PUT', key: 'designers/7/gone', body: Buffer.from('x'), credentials: ann() });
     const deleted = await request({ method: 'DELETE', key: 'designers/7/gone', credentials: ann() });
-    expect(deleted.status).toBe(204);
+    expect([deleted.status, deleted.code]).toEqual([403, 'AccessDenied']);
     const got = await get('designers/7/gone');
-    expect([got.status, got.code]).toEqual([404, 'NoSuchKey']);
-    const head = await request({ method: 'HEAD', key: 'designers/7/gone', credentials: ann() });
+    expect([got.status, got.body.toString()]).toEqual([200, 'x']);
+    const missing = await request({ method: 'DELETE', key: 'designers/7/never', credentials: ann() });
+    expect([missing.status, missing.code]).toEqual([403, 'AccessDenied']);
+    const head = await request({ method: 'HEAD', key: 'designers/7/never', credentials: ann() });
     expect([head.status, head.code, head.body.length]).toEqual([404, 'NoSuchKey', 0]);
-    expect((await request({ method: 'DELETE', key: 'designers/7/gone', credentials: ann() })).status).toBe(
-      204,
-    );
   });
 
   it('a chunked body (no Content-Length) is stored too', async () => {
@@ -326,10 +357,8 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       expect([again.status, again.code]).toEqual([404, 'NoSuchUpload']);
     });
 
-    it('completion is atomic: while 24 MB of parts are assembled, readers see the old object or the new one, whole', async () => {
+    it('completion is atomic: while 24 MB of parts are assembled, readers see no object or the new one, whole', async () => {
       const key = 'designers/7/atomic.bin';
-      const old = Buffer.from('the previous version');
-      await request({ method: 'PUT', key, body: old, credentials: ann() });
       const uploadId = await initiate(key);
       const parts = [randomBytes(8 * KB * KB), randomBytes(8 * KB * KB), randomBytes(8 * KB * KB)];
       const etags = [];
@@ -351,10 +380,11 @@ describe.runIf(testDatabaseKind() === 'pglite')(
 
       const newEtag = multipartEtag(parts);
       for (const answer of seen) {
-        const version = [answer.headers['content-length'], answer.headers.etag];
+        const version = [answer.status, answer.headers['content-length'], answer.headers.etag];
+        // A grant creates its object, never replaces one: before the commit there is none.
         expect([
-          [String(old.length), `"${md5Hex(old)}"`],
-          [String(24 * KB * KB), newEtag],
+          [404, '0', undefined],
+          [200, String(24 * KB * KB), newEtag],
         ]).toContainEqual(version);
       }
       const got = await get(key);

@@ -1,10 +1,11 @@
-import { check, clear, hit, type RateRule } from '../rate-limit/service.ts';
+import { check, clear, hit, type RateRule, take } from '../rate-limit/service.ts';
 import type { AccountCtx } from './context.ts';
 
 /**
- * Failed logins per account: 10 per 15 minutes, then 42900 until the window ends. One counter
- * per account whatever identifier was typed (account name in any case, phone, the session of a
- * password change), so 10 wrong by name plus 10 by phone is not 20 tries.
+ * Failed logins per account (attempts not followed by a success): 10 per 15 minutes, then 42900
+ * until the window ends. One counter per account whatever identifier was typed (account name in
+ * any case, phone, the session of a password change), so 10 wrong by name plus 10 by phone is
+ * not 20 tries.
  */
 export const LOGIN_FAILURES_BY_ACCOUNT: RateRule = {
   bucket: 'login-fail-account',
@@ -22,19 +23,27 @@ export const LOGIN_FAILURES_BY_IP: RateRule = { bucket: 'login-fail-ip', limit: 
 export const loginFailureKey = (designerId: number | undefined, typed: string): string =>
   designerId === undefined ? `typed:${typed.trim().toLowerCase()}` : `id:${designerId}`;
 
-/** Refuses (42900) an account or address that failed too often; counts nothing. */
-export async function checkLoginRate(ctx: AccountCtx, accountKey: string): Promise<void> {
+/**
+ * Admits one login attempt, before its password or code is checked: refuses (42900) an address
+ * that failed too often, and counts the attempt on the account at once, refusing past the limit.
+ * Counting first (one atomic step in the store) is what holds against parallel guesses: checking
+ * and counting after the slow password check let 30 simultaneous tries all pass a limit of 10.
+ * A successful attempt clears the account's count (`clearLoginFailures`).
+ */
+export async function admitLoginAttempt(ctx: AccountCtx, accountKey: string): Promise<void> {
   await check(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
-  await check(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey, ctx.now);
+  await take(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey, ctx.now);
 }
 
-/** Counts a failed login against the account and the address. */
-export async function countLoginFailure(ctx: AccountCtx, accountKey: string): Promise<void> {
+/**
+ * Counts a failed attempt against the address (the account's was counted on admission). The
+ * address counts failures only, so an office behind one address is not limited by its successes.
+ */
+export async function countLoginFailure(ctx: AccountCtx): Promise<void> {
   await hit(ctx.db, LOGIN_FAILURES_BY_IP, ctx.ip, ctx.now);
-  await hit(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey, ctx.now);
 }
 
-/** A successful login forgets its account's failures (the address's stay). */
+/** A successful attempt forgets its account's failures (the address's stay). */
 export function clearLoginFailures(ctx: AccountCtx, accountKey: string): Promise<void> {
   return clear(ctx.db, LOGIN_FAILURES_BY_ACCOUNT, accountKey);
 }

@@ -7,7 +7,7 @@ import { recordAuditEvent } from '../audit/record.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
 import type { AccountCtx } from './context.ts';
 import { codeRejected, fieldFailure } from './failures.ts';
-import { checkLoginRate, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
+import { admitLoginAttempt, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -163,10 +163,10 @@ export async function verifyCredentials(
     )
     .limit(1);
   const rateKey = loginFailureKey(designer?.id, account);
-  await checkLoginRate(ctx, rateKey);
+  await admitLoginAttempt(ctx, rateKey);
   const passwordOk = await verifyPassword(password, designer?.passwordHash ?? (await decoyPasswordHash));
   if (!designer || !passwordOk) {
-    await countLoginFailure(ctx, rateKey);
+    await countLoginFailure(ctx);
     await recordSignInFailure(ctx, designer?.id ?? null, `Wrong password for "${account.slice(0, 64)}"`);
     throw new ApiError(ErrorCode.wrongCredentials);
   }
@@ -200,12 +200,12 @@ export async function loginByPhone(
     .from(designers)
     .where(and(isNull(designers.deletedAt), eq(designers.phone, input.phone)));
   const rateKey = loginFailureKey(designer?.id, input.phone);
-  await checkLoginRate(ctx, rateKey);
+  await admitLoginAttempt(ctx, rateKey);
   let codeId: number;
   try {
     codeId = await verifyCode(ctx, { phone: input.phone, purpose: 'login', code: input.code });
   } catch (error) {
-    await countLoginFailure(ctx, rateKey);
+    await countLoginFailure(ctx);
     await recordSignInFailure(ctx, designer?.id ?? null, 'Wrong or expired sign-in code');
     throw error;
   }
@@ -235,11 +235,12 @@ export async function changePassword(
   if (!designer) throw new ApiError(ErrorCode.accountMissing);
   // The same counter as the account's logins: a stolen session cannot guess the password faster.
   const rateKey = loginFailureKey(principal.designerId, designer.account);
-  await checkLoginRate(ctx, rateKey);
+  await admitLoginAttempt(ctx, rateKey);
   if (!(await verifyPassword(input.oldPassword, designer.passwordHash))) {
-    await countLoginFailure(ctx, rateKey);
+    await countLoginFailure(ctx);
     throw fieldFailure(ErrorCode.wrongCredentials, 'oldPassword', 'wrong password');
   }
+  await clearLoginFailures(ctx, rateKey);
   checkNewPassword(input.password, designer.account);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

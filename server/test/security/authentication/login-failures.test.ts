@@ -118,3 +118,18 @@ describe('an identifier that names no account gains nothing', () => {
     dataOf(await passwordLogin('keyed', PASSWORD));
   });
 });
+
+describe('parallel guesses', () => {
+  it('30 wrong passwords sent at once on one account: at most 10 are checked, the rest 42900', async () => {
+    await createDesigner(t.db, { account: 'swarmed', password: PASSWORD, phone: '13600000006' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        passwordLogin(i % 2 ? 'swarmed' : '13600000006', `wrong-pass-${i}`),
+      ),
+    );
+    const codes = answers.map((res) => envelopeOf(res).code);
+    expect(codes.filter((code) => code === 20001).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((code) => code === 42900).length).toBeGreaterThanOrEqual(20);
+    expect(codes.every((code) => code === 20001 || code === 42900)).toBe(true);
+  });
+});

@@ -128,7 +128,10 @@ describe('content: the store decides the type', () => {
     }
   });
 
-  it('a picture verified at upload-finished, then overwritten with HTML through the same grant, is answered as opaque bytes', async () => {
+  // Was "…then overwritten with HTML through the same grant, is answered as opaque bytes": a grant
+  // now only creates its object (credential-scope/overwrite-after-finish.test.ts), so the
+  // overwrite itself is refused and the verified picture is what the link serves.
+  it('a picture verified at upload-finished cannot be overwritten with HTML through the same grant (409 FileAlreadyExists); the link still serves the picture', async () => {
     const png = await realPng();
     // A page of exactly the picture's size, so the grant's size cap is no obstacle.
     const page = Buffer.alloc(png.length, 0x20);
@@ -142,12 +145,12 @@ describe('content: the store decides the type', () => {
       `/images/${grant.imageId}/upload-finished`,
     );
     expect(finished.code).toBe(200);
-    // Overwritten through the same grant while it lasts (the verdict is the bytes', not the row's).
-    expect((await putWithGrant(t, grant, { bytes: page, contentType: 'text/html' })).status).toBe(200);
+    const overwrite = await putWithGrant(t, grant, { bytes: page, contentType: 'text/html' });
+    expect([overwrite.status, overwrite.code]).toEqual([409, 'FileAlreadyExists']);
+    expectInert(overwrite.headers);
     const shown = await getUrl(finished.data.url);
-    expect(shown.body.equals(page)).toBe(true);
-    expect(shown.headers['content-type']).toBe('application/octet-stream');
-    expect(shown.headers['content-disposition']).toBe('attachment');
+    expect(shown.body.equals(png)).toBe(true);
+    expect(shown.headers['content-type']).toBe('image/png');
     expectInert(shown.headers);
   });
 

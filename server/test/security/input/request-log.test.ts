@@ -165,6 +165,25 @@ describe('a client abort is logged as one, at info', () => {
     expect(JSON.stringify(lines)).not.toContain('database unavailable');
   });
 
+  it('a multipart or form body cut off half way: the same one info line, no error', async () => {
+    for (const type of ['multipart/form-data; boundary=XyZ', 'application/x-www-form-urlencoded']) {
+      lines.length = 0;
+      const head = `POST ${API}/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: 5000\r\n\r\n`;
+      const body = type.startsWith('multipart')
+        ? '--XyZ\r\nContent-Disposition: form-data; name="account"\r\n\r\nquit'
+        : 'account=quit';
+      await hangUp(head, body, 150);
+      expect(
+        lines.filter((line) => line.msg.startsWith('client closed')),
+        type,
+      ).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.level >= 40),
+        type,
+      ).toEqual([]);
+    }
+  });
+
   it('a hang-up while the handler works (a password being checked): one info line, no error', async () => {
     lines.length = 0;
     const body = JSON.stringify({ account: 'quitter', password: 'quitter-pass-2026' });

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ApiError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { authenticate, authenticateSessionId } from '../auth/service.ts';
+import { authenticateSessionId } from '../auth/service.ts';
 import { type HubListener, NotificationHub } from './events.ts';
 import {
   countUnread,
@@ -29,7 +29,7 @@ import {
   markRead,
   setCollected,
 } from './service.ts';
-import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.ts';
+import { issueStreamTicket, streamSession } from './stream-tickets.ts';
 
 /** A comment line this often keeps proxies and the browser from timing the stream out. */
 export const STREAM_HEARTBEAT_MS = 25_000;
@@ -176,15 +176,12 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
       const header = request.headers[AUTH_TOKEN_HEADER];
       const token = (Array.isArray(header) ? header[0] : header)?.trim();
       const ticket = request.query.ticket?.trim();
-      const now = app.config.now();
-      const { sessionId, designerId } = ticket
-        ? await authenticateSessionId(
-            app.db,
-            app.sessionPolicy,
-            await redeemStreamTicket(app.db, ticket, now),
-            now,
-          )
-        : await authenticate(app.db, app.sessionPolicy, token || undefined, now);
+      const { sessionId, designerId } = await streamSession(
+        app.db,
+        app.sessionPolicy,
+        { ticket: ticket || undefined, token: token || undefined },
+        app.config.now(),
+      );
       await hub.start();
       const initialUnread = await countUnread(app.db, designerId);
 

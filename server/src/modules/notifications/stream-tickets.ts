@@ -4,6 +4,12 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { streamTickets } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import {
+  authenticate,
+  authenticateSessionId,
+  type SessionPolicy,
+  type SessionPrincipal,
+} from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { type RateRule, take } from '../rate-limit/service.ts';
 
@@ -41,4 +47,20 @@ export async function redeemStreamTicket(db: Database, ticket: string, now: Date
     .returning({ sessionId: streamTickets.sessionId });
   if (!spent) throw new ApiError(ErrorCode.tokenInvalid);
   return spent.sessionId;
+}
+
+/**
+ * Who opens the stream: the session of a ticket (spent here), else of the authToken header
+ * (clients that can send one). Failures are the catalogue's, as for any guarded call.
+ */
+export async function streamSession(
+  db: Database,
+  policy: SessionPolicy,
+  credentials: { ticket?: string | undefined; token?: string | undefined },
+  now: Date,
+): Promise<SessionPrincipal> {
+  if (credentials.ticket) {
+    return authenticateSessionId(db, policy, await redeemStreamTicket(db, credentials.ticket, now), now);
+  }
+  return authenticate(db, policy, credentials.token, now);
 }

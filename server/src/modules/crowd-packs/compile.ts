@@ -219,10 +219,12 @@ export function nodesOf(rule: RuleGroup, rootPath = 'rule'): PathedNode[] {
 
 /**
  * The designer's fans that the rule matches: `select fans.id … where …`; with `slice`, only
- * those of that slice (a pack computed in short statements, issue 16 item 4).
+ * those of that slice (a pack computed in short statements, issue 16 item 4), tested fan by fan
+ * as a slice's count is (`ruleSliceTotalSql`): a short range must not be planned as joins over
+ * every order.
  */
 export const ruleMembersSql = (rule: RuleGroup, ctx: CompileContext, slice: FanSlice | null = null): SQL =>
-  sql`select ${fans.id} as fan_id from ${designerFansFrom(ctx.designerId, null, slice)} and ${nodeFilterSql(rule, ctx)}`;
+  sql`select ${fans.id} as fan_id from ${designerFansFrom(ctx.designerId, null, slice)} and ${slice === null ? nodeFilterSql(rule, ctx) : nodeSql(rule, ctx)}`;
 
 /** How many of the designer's fans the whole rule matches: one index-friendly `count(*)`. */
 export const ruleTotalSql = (rule: RuleGroup, ctx: CompileContext): SQL =>

@@ -8,22 +8,25 @@ import { tooHeavyToCountLive } from '../../../src/modules/crowd-packs/cost.ts';
 import {
   API,
   authHeader,
-  createDesigner,
-  createTestApp,
   DEMO_SEEDED_AT,
   envelopeOf,
-  loginAs,
   queryRows,
   type TestApp,
 } from '../../support/test-app.ts';
+import {
+  BUDGET_MS,
+  type Designer,
+  latencyFigures,
+  lightLatenciesDuring,
+  openBudgetWorld,
+  percentile,
+} from './support.ts';
 
 /**
  * Issue 16 item 4: one request froze the server. `POST /crowd-packs/count` with N `purchase`
  * conditions on the demo designer (20,000 fans) took 10–142 s and answered 200 past the 5 s
  * limit, while every other request and /health waited; on PGlite statement_timeout did nothing.
  */
-const BUDGET_MS = 5_000;
-const PASSWORD = 'budget-pass-1';
 const purchase: RuleCondition = {
   type: 'condition',
   field: 'purchase',
@@ -40,8 +43,8 @@ const ruleOf = (conditions: RuleCondition[]): RuleGroup => ({
 const purchases = (n: number) => ruleOf(Array.from({ length: n }, () => purchase));
 
 let t: TestApp;
-let demo: { id: number; token: string };
-let others: Array<{ id: number; token: string }>;
+let demo: Designer;
+let others: Designer[];
 
 const count = (token: string, rule: RuleGroup, language = 'en-US') =>
   t.app.inject({
@@ -64,25 +67,8 @@ function expectCountedOrTooHeavy(res: LightMyRequestResponse) {
   expect((body.data as { errors: Array<{ path: string }> }).errors[0]!.path).toBe('rule');
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
 beforeAll(async () => {
-  t = await createTestApp({ contents: 'demo', now: () => DEMO_SEEDED_AT });
-  const [row] = await queryRows<{ id: number }>(t.db, sql`select id from designers where account = 'demo'`);
-  demo = { id: row!.id, token: await loginAs(t.app, 'demo', 'demo123456') };
-  others = [];
-  for (let i = 0; i < 4; i++) {
-    const account = `budget-other-${i}`;
-    const id = await createDesigner(t.db, { account, password: PASSWORD });
-    // Each a designer with fans of their own, for five designers counting at once.
-    await t.db.execute(sql`
-      insert into fans (designer_id, nickname, gender, source, followed_at, last_active_at, created_at, updated_at)
-      select ${id}, 'fan' || i, 'female', 'video', now(), now(), now(), now() from generate_series(1, 3000) as i`);
-    others.push({ id, token: await loginAs(t.app, account, PASSWORD) });
-  }
+  ({ t, demo, others } = await openBudgetWorld());
 });
 
 afterAll(async () => {
@@ -183,36 +169,12 @@ describe('resource budget: live crowd-pack counts', () => {
     let n = 1;
     while (n < 100 && !tooHeavyToCountLive(purchases(n + 1), 20_000, engine, BUDGET_MS)) n++;
     const heaviest = purchases(n);
-    // Warm the plan caches the light requests use, so the figures are the waits alone.
-    await t.app.inject({ method: 'GET', url: `${API}/health` });
-    await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(others[0]!.token) });
-
-    let counting = true;
-    const heavy = count(demo.token, heaviest).finally(() => {
-      counting = false;
-    });
-    const latencies: number[] = [];
-    let turn = 0;
-    while (counting || latencies.length < 20) {
-      const started = performance.now();
-      const res =
-        turn++ % 2 === 0
-          ? await t.app.inject({ method: 'GET', url: `${API}/health` })
-          : await t.app.inject({
-              method: 'GET',
-              url: `${API}/crowd-packs`,
-              headers: authHeader(others[1]!.token),
-            });
-      latencies.push(performance.now() - started);
-      expect(res.statusCode).toBe(200);
-      if (!counting && latencies.length >= 20) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expectCountedOrTooHeavy(await heavy);
-    const p99 = percentile(latencies, 99);
-    console.info(
-      `[resource-budget] ${engine}: ${n} purchase conditions, ${latencies.length} light requests, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`,
+    const { latencies, answer } = await lightLatenciesDuring(t, others[1]!, () =>
+      count(demo.token, heaviest),
     );
+    expectCountedOrTooHeavy(answer);
+    const p99 = percentile(latencies, 99);
+    console.info(`[resource-budget] ${engine}: ${n} purchase conditions, ${latencyFigures(latencies)}`);
     expect(p99).toBeLessThan(200);
   });
 

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  API,
+  authHeader,
+  createDesigner,
+  createTestApp,
+  DEMO_SEEDED_AT,
+  loginAs,
+  queryRows,
+  type TestApp,
+} from '../../support/test-app.ts';
+
+/**
+ * What the resource-budget suite shares (issue 16 item 4): the demo designer (20,000 fans) and
+ * four other designers with fans of their own, and the latencies of light requests (/health,
+ * another designer's page) measured while something heavy runs.
+ */
+export const BUDGET_MS = 5_000;
+const PASSWORD = 'budget-pass-1';
+
+export interface Designer {
+  id: number;
+  token: string;
+}
+
+export interface BudgetWorld {
+  t: TestApp;
+  demo: Designer;
+  others: Designer[];
+}
+
+/** The demo database with the demo designer and four others of 3,000 fans each, logged in. */
+export async function openBudgetWorld(env: Record<string, string> = {}): Promise<BudgetWorld> {
+  const t = await createTestApp({ contents: 'demo', now: () => DEMO_SEEDED_AT, env });
+  const [row] = await queryRows<{ id: number }>(t.db, sql`select id from designers where account = 'demo'`);
+  const demo = { id: row!.id, token: await loginAs(t.app, 'demo', 'demo123456') };
+  const others: Designer[] = [];
+  for (let i = 0; i < 4; i++) {
+    const account = `budget-other-${i}`;
+    const id = await createDesigner(t.db, { account, password: PASSWORD });
+    // Each a designer with fans of their own, for five designers at once.
+    await t.db.execute(sql`
+      insert into fans (designer_id, nickname, gender, source, followed_at, last_active_at, created_at, updated_at)
+      select ${id}, 'fan' || i, 'female', 'video', now(), now(), now(), now() from generate_series(1, 3000) as i`);
+    others.push({ id, token: await loginAs(t.app, account, PASSWORD) });
+  }
+  return { t, demo, others };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/**
+ * Latencies (ms) of light requests, /health and `other`'s pack list in turn every 10 ms, while
+ * `heavy` runs (and at least 20 of them); each must answer 200. Answers them and what `heavy`
+ * answered.
+ */
+export async function lightLatenciesDuring<T>(
+  t: TestApp,
+  other: Designer,
+  heavy: () => Promise<T>,
+): Promise<{ latencies: number[]; answer: T }> {
+  // Warm the plan caches the light requests use, so the figures are the waits alone.
+  await t.app.inject({ method: 'GET', url: `${API}/health` });
+  await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(other.token) });
+  let running = true;
+  const heavyDone = heavy().finally(() => {
+    running = false;
+  });
+  const latencies: number[] = [];
+  let turn = 0;
+  while (running || latencies.length < 20) {
+    const started = performance.now();
+    const res =
+      turn++ % 2 === 0
+        ? await t.app.inject({ method: 'GET', url: `${API}/health` })
+        : await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(other.token) });
+    latencies.push(performance.now() - started);
+    expect(res.statusCode).toBe(200);
+    if (!running && latencies.length >= 20) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { latencies, answer: await heavyDone };
+}
+
+/** One line of figures for the report. */
+export const latencyFigures = (latencies: number[]) =>
+  `${latencies.length} light requests, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`;

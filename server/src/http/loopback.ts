@@ -1,25 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import { hostnameOf, isLoopbackName } from './public-origin.ts';
 
 /** Socket addresses of this machine (IPv4, IPv6, IPv4 mapped into IPv6). */
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** Host names that only ever mean this machine. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Headers a proxy adds: their presence means the request came from elsewhere through it. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'forwarded', 'x-real-ip'];
-
-/** `name` of a Host header value `name[:port]`, lower-cased; undefined when it is malformed. */
-function hostNameOf(host: string): string | undefined {
-  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i.exec(host.trim());
-  return match?.[1]?.toLowerCase();
-}
 
 /**
  * A loopback host name (`localhost`, `127.0.0.1`, `[::1]`, any port). Also the judgement of
  * whether a browser is on this machine when the host is all there is to go by.
  */
 export function isLoopbackHost(host: string | undefined): boolean {
-  const name = host === undefined ? undefined : hostNameOf(host);
-  return name !== undefined && LOOPBACK_HOSTS.has(name);
+  const name = hostnameOf(host);
+  return name !== undefined && isLoopbackName(name);
 }
 
 /**

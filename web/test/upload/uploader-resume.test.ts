@@ -124,6 +124,18 @@ describe('resume from the saved record (§3) on a new page', () => {
     expect(store.objects.get('designers/7/a.mp4')).toEqual({ size: SIZE, parts: 6 });
   });
 
+  it('a completion whose answer was lost: the retry meets FileAlreadyExists and the upload succeeds', async () => {
+    const store = fakeStore();
+    store.intercept((request) =>
+      request.operation === 'complete' ? { status: 409, code: 'FileAlreadyExists' } : undefined,
+    );
+    const { uploader, log } = uploaderOn(store);
+    uploader.addFile(memoryFile('a.mp4', SIZE));
+    uploader.startUpload();
+    await until(() => log.includes('succeed:a.mp4'));
+    expect(log.some((line) => line.startsWith('fail'))).toBe(false);
+  });
+
   it('a record for other bytes (same name, time and size; another file hash) is not used', async () => {
     const store = fakeStore();
     const { storage } = await firstPage(store);

@@ -1,10 +1,9 @@
-import type { RuleCondition, RuleGroup } from '@dc/contract';
+import type { RuleGroup } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetExceeded, budgetedRows, isPglite, QueryBudget } from '../../../src/db/query-budget.ts';
 import { countDefinition } from '../../../src/modules/crowd-packs/analysis.ts';
-import { tooHeavyToCountLive } from '../../../src/modules/crowd-packs/cost.ts';
 import {
   API,
   authHeader,
@@ -16,10 +15,13 @@ import {
 import {
   BUDGET_MS,
   type Designer,
+  heaviestAccepted,
   latencyFigures,
   lightLatenciesDuring,
   openBudgetWorld,
   percentile,
+  purchases,
+  ruleOf,
 } from './support.ts';
 
 /**
@@ -27,20 +29,6 @@ import {
  * conditions on the demo designer (20,000 fans) took 10–142 s and answered 200 past the 5 s
  * limit, while every other request and /health waited; on PGlite statement_timeout did nothing.
  */
-const purchase: RuleCondition = {
-  type: 'condition',
-  field: 'purchase',
-  op: 'withinDays',
-  days: 3650,
-  productIds: [],
-  categories: [],
-};
-const ruleOf = (conditions: RuleCondition[]): RuleGroup => ({
-  type: 'group',
-  op: 'and',
-  children: conditions,
-});
-const purchases = (n: number) => ruleOf(Array.from({ length: n }, () => purchase));
 
 let t: TestApp;
 let demo: Designer;
@@ -166,8 +154,7 @@ describe('resource budget: live crowd-pack counts', () => {
 
   it('while the heaviest rule the compiler accepts is counted, other designers’ requests and /health keep p99 < 200 ms', async () => {
     const engine = isPglite(t.db) ? 'pglite' : 'postgres';
-    let n = 1;
-    while (n < 100 && !tooHeavyToCountLive(purchases(n + 1), 20_000, engine, BUDGET_MS)) n++;
+    const n = heaviestAccepted(engine);
     const heaviest = purchases(n);
     const { latencies, answer } = await lightLatenciesDuring(t, others[1]!, () =>
       count(demo.token, heaviest),

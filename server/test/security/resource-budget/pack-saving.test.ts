@@ -1,9 +1,8 @@
-import type { PackRow, RuleCondition, RuleGroup } from '@dc/contract';
+import type { PackRow, RuleGroup } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPglite } from '../../../src/db/query-budget.ts';
 import { computePack } from '../../../src/modules/crowd-packs/compute.ts';
-import { tooHeavyToCountLive } from '../../../src/modules/crowd-packs/cost.ts';
 import {
   API,
   authHeader,
@@ -15,10 +14,12 @@ import {
 import {
   BUDGET_MS,
   type Designer,
+  heaviestAccepted,
   latencyFigures,
   lightLatenciesDuring,
   openBudgetWorld,
   percentile,
+  purchases,
 } from './support.ts';
 
 /**
@@ -27,19 +28,6 @@ import {
  * short fan-id slices and written in one short transaction; past the budget the POST answers the
  * pack `computing` and the computation finishes in the background.
  */
-const purchase: RuleCondition = {
-  type: 'condition',
-  field: 'purchase',
-  op: 'withinDays',
-  days: 3650,
-  productIds: [],
-  categories: [],
-};
-const purchases = (n: number): RuleGroup => ({
-  type: 'group',
-  op: 'and',
-  children: Array.from({ length: n }, () => purchase),
-});
 
 let t: TestApp;
 let demo: Designer;
@@ -92,8 +80,7 @@ const exactBuyers = async () => {
 describe('resource budget: saving a crowd pack', () => {
   it('saving the heaviest rule the compiler accepts keeps other designers’ requests and /health at p99 < 200 ms, and the pack holds the exact members', async () => {
     const engine = isPglite(t.db) ? 'pglite' : 'postgres';
-    let n = 1;
-    while (n < 100 && !tooHeavyToCountLive(purchases(n + 1), 20_000, engine, BUDGET_MS)) n++;
+    const n = heaviestAccepted(engine);
     const heaviest = purchases(n);
     let answeredMs = 0;
     const { latencies, answer } = await lightLatenciesDuring(t, others[1]!, async () => {
@@ -128,8 +115,7 @@ describe('resource budget: saving a crowd pack', () => {
 
   it('a rule too heavy to count live is saved: past the budget the POST answers it computing, and it turns ready in the background', async () => {
     const engine = isPglite(t.db) ? 'pglite' : 'postgres';
-    let n = 1;
-    while (n < 100 && !tooHeavyToCountLive(purchases(n + 1), 20_000, engine, BUDGET_MS)) n++;
+    const n = heaviestAccepted(engine);
     const started = performance.now();
     const res = await save(demo.token, 'heavier than live', purchases(Math.min(100, n * 3)));
     const answeredMs = performance.now() - started;

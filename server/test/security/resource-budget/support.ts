@@ -1,5 +1,7 @@
+import type { RuleCondition, RuleGroup } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { tooHeavyToCountLive } from '../../../src/modules/crowd-packs/cost.ts';
 import {
   API,
   authHeader,
@@ -89,3 +91,30 @@ export async function lightLatenciesDuring<T>(
 /** One line of figures for the report. */
 export const latencyFigures = (latencies: number[]) =>
   `${latencies.length} light requests, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`;
+
+/** The condition of the finding: bought anything within ten years (an EXISTS per fan). */
+export const purchase: RuleCondition = {
+  type: 'condition',
+  field: 'purchase',
+  op: 'withinDays',
+  days: 3650,
+  productIds: [],
+  categories: [],
+};
+
+/** The conditions under one `and`. */
+export const ruleOf = (conditions: RuleCondition[]): RuleGroup => ({
+  type: 'group',
+  op: 'and',
+  children: conditions,
+});
+
+/** `n` purchase conditions under one `and`: the finding's heavy rule. */
+export const purchases = (n: number) => ruleOf(Array.from({ length: n }, () => purchase));
+
+/** The largest number of purchase conditions the compiler still counts live (at most 100). */
+export function heaviestAccepted(engine: Parameters<typeof tooHeavyToCountLive>[2]): number {
+  let n = 1;
+  while (n < 100 && !tooHeavyToCountLive(purchases(n + 1), 20_000, engine, BUDGET_MS)) n++;
+  return n;
+}

@@ -1,5 +1,5 @@
 import type { OrderState, ProductCategory, ProductStatus } from '@dc/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   boutiqueOrders,
@@ -9,6 +9,8 @@ import {
   productVariants,
   stockMovements,
 } from '../db/schema/index.ts';
+import { recountFanFigures } from '../modules/fans/figures.ts';
+import { generatedBuyerIds } from './fans.ts';
 import { garmentPicture, picture } from './pictures.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
@@ -16,8 +18,9 @@ import { type SeededRandom, seededRandom } from './random.ts';
  * demo's boutique (issue 7): 3 brands, 50 products with their size × colour variants, and a
  * year of orders linked to demo's buying fans. Stock is consistent with the orders: every
  * variant opens with a restock, may be restocked mid-year, and every order is a sale movement,
- * so the stock history adds up to today's stock. The fans' counters grow by their orders here;
- * the vault ledger's boutique sales and refunds are made from these orders (seed/vault-sources.ts).
+ * so the stock history adds up to today's stock. The buying fans' figures are recounted from
+ * their orders and purchases here (modules/fans/figures.ts); the vault ledger's boutique sales
+ * and refunds are made from these orders (seed/vault-sources.ts).
  */
 const BOUTIQUE_SEED = 20151007;
 export const DEMO_PRODUCT_COUNT = 50;
@@ -163,7 +166,7 @@ export async function seedBoutique(db: Database, designerId: number, now: Date):
   const buyers = await db
     .select({ id: fans.id, nickname: fans.nickname })
     .from(fans)
-    .where(and(eq(fans.designerId, designerId), gt(fans.orderCount, 0)))
+    .where(and(eq(fans.designerId, designerId), sql`${fans.id} in ${generatedBuyerIds(designerId)}`))
     .orderBy(asc(fans.id))
     .limit(3000);
 
@@ -310,10 +313,18 @@ export async function seedBoutique(db: Database, designerId: number, now: Date):
       total_stock = (select sum(stock) from product_variants v where v.product_id = p.id)
     where p.designer_id = ${designerId}`);
   await db.execute(sql`
-    update fans f set total_spent = f.total_spent + o.spent, order_count = f.order_count + o.orders,
-                      last_active_at = greatest(f.last_active_at, o.latest)
-    from (select fan_id, sum(total) as spent, count(*)::int as orders, max(created_at) as latest
+    update fans f set last_active_at = greatest(f.last_active_at, o.latest)
+    from (select fan_id, max(created_at) as latest
           from boutique_orders where designer_id = ${designerId} and fan_id is not null group by fan_id) o
     where f.id = o.fan_id`);
+  await recountFanFigures(db, designerId);
+  // Each order on the buyer's timeline (下单), as the fan's traded goods list it.
+  await db.execute(sql`
+    insert into fan_interactions (fan_id, kind, text, at)
+    select o.fan_id, 'purchase', left('购买精品《' || p.title || '》' || o.size || ' ' || o.color || ' × ' || o.quantity, 200),
+           o.created_at
+    from boutique_orders o join products p on p.id = o.product_id
+    where o.designer_id = ${designerId} and o.fan_id is not null
+    order by o.created_at, o.id`);
   return productIds;
 }

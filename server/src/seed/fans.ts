@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { recountFanFigures } from '../modules/fans/figures.ts';
 import { FAN_PICTURE_VARIANTS } from '../modules/image-files/pictures.ts';
 import { colourSlugs, picturePrefix } from './pictures.ts';
 import { pick as pickBy, type RowHash, rowHash, textArray } from './row-hash.ts';
@@ -97,18 +98,39 @@ export interface GeneratedFans {
   tagIds: readonly number[];
   /** Where the demo's avatar pictures start (seed/pictures.ts); unset: no avatars. */
   avatarPrefix?: string;
+  /**
+   * `invented` (the default, for benchmarks that write no orders): the buyers' order counts and
+   * spend are made up. `none`: every fan starts at 0 and the figures come from the orders and
+   * purchases written afterwards (the demo: a fan's header must agree with its order rows).
+   */
+  spending?: 'invented' | 'none';
 }
+
+/** Whether generated fan number `n` has bought before: the buyers the order seeds draw from. */
+const isBuyer = (n: SQL) => sql`(${hash(n, 'buyer')} % 100 >= 45)`;
+
+/**
+ * The designer's generated fans who have bought before (45% have not), as a subquery of ids:
+ * the boutique seed's buyers and the course buyers' fans are drawn from these.
+ */
+export const generatedBuyerIds = (designerId: number): SQL =>
+  sql`(select numbered.id from (select id, row_number() over (order by id) as g
+                                from fans where designer_id = ${designerId}) as numbered
+       where ${isBuyer(sql.raw('numbered.g'))})`;
 
 /**
  * Inserts `count` fans for the designer and their tags, set-based (the benchmark uses it for a
  * million). Fan numbers `n` run 1..count; the rows get consecutive ids in that order.
  */
 export async function insertGeneratedFans(db: Database, options: GeneratedFans): Promise<void> {
-  const { designerId, count, now, tagIds, avatarPrefix } = options;
+  const { designerId, count, now, tagIds, avatarPrefix, spending = 'invented' } = options;
   const n = sql.raw('g');
   const at = sql`${now.toISOString()}::timestamptz`;
   const followed = sql`(${at} - make_interval(secs => ${hash(n, 'followed')} % (400 * 86400)))`;
-  const orders = sql`(case when ${hash(n, 'buyer')} % 100 < 45 then 0 else 1 + ${hash(n, 'orders')} % 12 end)`;
+  const orders =
+    spending === 'none'
+      ? sql`0`
+      : sql`(case when ${isBuyer(n)} then 1 + ${hash(n, 'orders')} % 12 else 0 end)`;
   await db.execute(sql`
     insert into fans (designer_id, nickname, avatar, gender, birth_year, city_code, source,
                       followed_at, last_active_at, total_spent, order_count, created_at, updated_at)
@@ -214,12 +236,7 @@ async function insertFanDetails(db: Database, designerId: number): Promise<void>
     select f.id, 'video', '观看短视频《' || ${pick(textArray(['旗袍的盘扣怎么做', '西装肩线调整', '亚麻衬衫的打理', '一块真丝的旅程']), n, 'video')} || '》',
            f.last_active_at
     from ${numbered(designerId)} as f
-    where ${hash(n, 'watched')} % 100 < 60
-    union all
-    select f.id, 'purchase', '下单 ' || f.order_count || ' 次，最近一次在此时',
-           f.followed_at + (f.last_active_at - f.followed_at) / 2
-    from ${numbered(designerId)} as f
-    where f.order_count > 0`);
+    where ${hash(n, 'watched')} % 100 < 60`);
 }
 
 /** demo's fans: 20,000 with every detail, tagged with demo's tags. */
@@ -230,6 +247,8 @@ export async function seedFans(db: Database, designerId: number, now: Date, tagI
     now,
     tagIds,
     avatarPrefix: picturePrefix(designerId),
+    // The figures grow with the orders and purchases seeded later (linkCourseBuyers, seedBoutique).
+    spending: 'none',
   });
   await insertFanDetails(db, designerId);
 }
@@ -238,8 +257,8 @@ export async function seedFans(db: Database, designerId: number, now: Date, tagI
  * The designer's course buyers become fans of theirs (run after the purchases are written):
  * the k-th buyer (by platform user id) is linked to the k-th fan, by id, of the generated fans
  * that came through a course and have bought before — so who buys in the boutique seed stays
- * the same. The fan takes the user's nickname, follows at their first purchase, and their
- * totals, last activity and timeline grow by the purchases, as a live purchase moves them.
+ * the same. The fan takes the user's nickname, follows at their first purchase, their last
+ * activity and timeline grow by the purchases, and their figures are recounted from the rows.
  */
 export async function linkCourseBuyers(db: Database, designerId: number): Promise<void> {
   await db.execute(sql`
@@ -254,12 +273,11 @@ export async function linkCourseBuyers(db: Database, designerId: number): Promis
     candidates as materialized (
       select f.id, row_number() over (order by f.id) as k
       from fans f
-      where f.designer_id = ${designerId} and f.source = 'course' and f.order_count > 0
-        and f.platform_user_id is null)
+      where f.designer_id = ${designerId} and f.source = 'course'
+        and f.id in ${generatedBuyerIds(designerId)} and f.platform_user_id is null)
     update fans f set platform_user_id = b.buyer_id, nickname = u.nickname,
                       followed_at = b.first_at, created_at = b.first_at,
-                      last_active_at = greatest(f.last_active_at, b.latest),
-                      total_spent = f.total_spent + b.spent, order_count = f.order_count + b.n
+                      last_active_at = greatest(f.last_active_at, b.latest)
     from candidates c
     join buyers b on b.k = c.k
     join platform_users u on u.id = b.buyer_id
@@ -277,4 +295,5 @@ export async function linkCourseBuyers(db: Database, designerId: number): Promis
     join courses c on c.id = cp.course_id and c.designer_id = f.designer_id
     where f.designer_id = ${designerId}
     order by cp.bought_at, cp.id`);
+  await recountFanFigures(db, designerId);
 }

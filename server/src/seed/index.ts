@@ -68,10 +68,11 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedPartners(tx, demo!.id, now);
     await seedAddresses(tx, demo!.id, now);
     await seedFans(tx, demo!.id, now, await seedTags(tx, demo!.id, now));
-    await seedCrowdPacks(tx, demo!.id, now);
     await seedVideos(tx, demo!.id, now);
     await seedCourses(tx, demo!.id, now);
     await seedBoutique(tx, demo!.id, now);
+    // After the orders and purchases: the packs' rules read the fans' spend and order figures.
+    await seedCrowdPacks(tx, demo!.id, now);
     await seedImpressions(tx, demo!.id, now);
     await seedRecruitment(tx, demo!.id, now);
     await seedLooks(tx, demo!.id, now);

@@ -8,6 +8,7 @@ import { invalidField } from '../modules/auth/failures.ts';
 import { StoreLayout } from '../oss/layout.ts';
 import { ObjectFiles } from '../oss/objects.ts';
 import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';
+import { taskQueue } from './task-queue.ts';
 
 /**
  * What `upload-finished` checks, for every kind of upload, against the object actually stored
@@ -15,7 +16,8 @@ import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';
  * bytes are what the kind says.
  *
  * - image: decodes, every pixel, with sharp as JPEG, PNG, WebP or GIF (HTML, SVG, XML and every
- *   other format sharp could read are refused), within IMAGE_MAX_PIXELS;
+ *   other format sharp could read are refused), within IMAGE_MAX_PIXELS, streamed to a thumbnail
+ *   and one picture at a time in the process, so memory stays bounded however many arrive;
  * - video: a video container signature (mp4, mov, webm, mkv, avi…) in its first bytes;
  * - model: the size only here; the looks module's glTF check (glb-check.ts) reads the header
  *   and the JSON chunk and says precisely what is wrong with a file that is no glTF 2.0.
@@ -25,7 +27,11 @@ import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';
  */
 export type UploadKind = 'image' | 'video' | 'model';
 
-/** The largest picture decoded (width × height): 64 megapixels, a 48–50 MP camera original fits. */
+/**
+ * The largest picture decoded (width × height): 64 megapixels, a 48–50 MP camera original fits
+ * (phones give 12–48 MP). Memory does not grow with it for the streamable formats; the ones libvips
+ * holds whole (interlaced PNG, progressive JPEG, GIF) take a frame, one picture at a time.
+ */
 export const IMAGE_MAX_PIXELS = 64_000_000;
 
 /** What sharp reports for the four picture formats, and the type a signature must show. */
@@ -64,30 +70,52 @@ const notOfKind = (kind: keyof typeof KIND_NAMES, detail?: Message): Inspection 
 /** The store's files, read directly (the store is in this process, on this DATA_DIR). */
 const storeFiles = (config: Config) => new ObjectFiles(new StoreLayout(path.join(config.dataDir, 'objects')));
 
-/** Decodes every pixel of the picture at `dataPath`; the format sharp read it as, or why not. */
-async function decodePicture(dataPath: string): Promise<{ format: string } | { problem: Message }> {
-  try {
-    const image = sharp(dataPath, {
-      limitInputPixels: IMAGE_MAX_PIXELS,
-      failOn: 'truncated',
-      sequentialRead: true,
-    });
-    const { format } = await image.metadata();
-    if (!(format in PICTURE_FORMATS)) return { problem: { 'zh-CN': `${format} 格式`, 'en-US': `${format}` } };
-    // The header alone proves little: reading every pixel finds a body cut short or corrupt.
-    await image.stats();
-    return { format };
-  } catch (error) {
-    const text = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(text))
-      return {
-        problem: {
-          'zh-CN': `超过 ${IMAGE_MAX_PIXELS / 1_000_000} 百万像素`,
-          'en-US': `more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
-        },
-      };
-    return { problem: { 'zh-CN': '无法解码', 'en-US': 'it does not decode' } };
-  }
+/**
+ * libvips' operation cache keeps recent results (and their pixels) for reuse; an upload check
+ * never repeats, so it would only hold a decoded frame after the answer was sent.
+ */
+sharp.cache(false);
+
+/** Pictures decoded at a time in this process, whatever the number of uploads finished at once. */
+const decodeOneAtATime = taskQueue(1);
+
+/** A decode that takes longer gives way (and is refused) so the queue behind it keeps moving. */
+const DECODE_SECONDS = 20;
+
+/**
+ * Decodes every pixel of the picture at `dataPath`; the format sharp read it as, or why not.
+ *
+ * The pixels stream through a shrink to a thumbnail of at most 64×64: libvips reads the file
+ * sequentially in strips (and WebP and JPEG decode straight at a reduced scale), so a 64-megapixel
+ * picture is never held whole (`stats()`, which it used before, materialised the full frame, about
+ * 500 MB for an 8000×8000 WebP of 2.5 KB). Every pixel is still decoded: a body cut short fails
+ * (`failOn: 'truncated'`), as does a corrupt lossless (PNG, GIF, lossless WebP) body.
+ */
+function decodePicture(dataPath: string): Promise<{ format: string } | { problem: Message }> {
+  return decodeOneAtATime(async () => {
+    try {
+      const image = sharp(dataPath, {
+        limitInputPixels: IMAGE_MAX_PIXELS,
+        failOn: 'truncated',
+        sequentialRead: true,
+      });
+      const { format } = await image.metadata();
+      if (!(format in PICTURE_FORMATS))
+        return { problem: { 'zh-CN': `${format} 格式`, 'en-US': `${format}` } };
+      await image.resize(64, 64, { fit: 'inside' }).raw().timeout({ seconds: DECODE_SECONDS }).toBuffer();
+      return { format };
+    } catch (error) {
+      const text = error instanceof Error ? error.message : '';
+      if (/pixel limit/i.test(text))
+        return {
+          problem: {
+            'zh-CN': `超过 ${IMAGE_MAX_PIXELS / 1_000_000} 百万像素`,
+            'en-US': `more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+          },
+        };
+      return { problem: { 'zh-CN': '无法解码', 'en-US': 'it does not decode' } };
+    }
+  });
 }
 
 /** Checks the stored object `key` against the kind and the size declared for it. */

@@ -42,6 +42,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard.ts';
 import { errorHandlerPlugin, sendRouteNotFound } from './plugins/error-handler.ts';
+import { lightTrafficPlugin } from './plugins/light-traffic.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -83,6 +84,7 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(crossSiteGuardPlugin);
+  await app.register(lightTrafficPlugin);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

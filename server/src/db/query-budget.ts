@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { becomeHeavy, lightRequestsDone } from './light-traffic.ts';
 
 /**
  * The wall-clock allowance of one request's heavy reads (live counts, analytics; issue 16 item
@@ -128,19 +129,26 @@ class Turns {
 
 const turnsOf = new WeakMap<object, Turns>();
 
+/** The object that stands for one database (its client), for per-database state. */
+export const databaseKey = (db: Database): object => ((db as { $client?: object }).$client ?? db) as object;
+
 /**
- * Runs `work` (one short heavy statement) in this database's turn, then yields so that light
- * requests queued meanwhile go first. The budget is checked once the turn comes.
+ * Runs `work` (one short heavy statement) in this database's turn, once no light request is in
+ * flight on PGlite (`light-traffic.ts`), then yields so that light requests queued meanwhile go
+ * first. The budget is checked once the turn comes.
  */
 export async function takeTurn<T>(db: Database, budget: QueryBudget, work: () => Promise<T>): Promise<T> {
-  const key = ((db as { $client?: object }).$client ?? db) as object;
+  const key = databaseKey(db);
   let turns = turnsOf.get(key);
   if (!turns) {
     turns = new Turns(isPglite(db) ? 1 : 2);
     turnsOf.set(key, turns);
   }
+  becomeHeavy();
   const release = await turns.take();
   try {
+    // PGlite runs one statement at a time: a slice started now would make a light request wait.
+    if (isPglite(db)) await lightRequestsDone(key);
     budget.check();
     return await work();
   } finally {

@@ -165,6 +165,7 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
   app.get(
     '/notifications/stream',
     {
+      config: { longLived: true },
       schema: {
         tags: TAGS,
         summary:

@@ -1,12 +1,19 @@
 import { fenToYuan, type Language } from '@dc/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
 import { crowdPackMembers, fans } from '../../db/schema/index.ts';
 import { businessYear } from '../fans/filter.ts';
 import { tagsOfFans, toFanRow } from '../fans/rows.ts';
+import { nextPageSize } from './slice-pages.ts';
 
-/** Fans fetched per keyset step: memory stays flat however large the pack. */
-const EXPORT_BATCH = 1000;
+/** Fans of the first keyset page; the next pages are sized to take about `SLICE_TARGET_MS`. */
+const FIRST_PAGE = 200;
+/**
+ * How long one export may read (issue 16 item 4). Its statements are short and take turns with
+ * everyone's, so this is only a fence against an export that never ends.
+ */
+export const EXPORT_BUDGET_MS = 10 * 60_000;
 const BOM = '\uFEFF';
 
 const HEADERS: Record<Language, string[]> = {
@@ -49,8 +56,11 @@ export function csvCell(value: string): string {
 }
 
 /**
- * The snapshot's members as CSV (UTF-8 with BOM), in fan id order, streamed in keyset batches:
- * exactly the membership of the last computation, whatever changes meanwhile.
+ * The snapshot's members as CSV (UTF-8 with BOM), in fan id order, streamed in keyset pages:
+ * exactly the membership of the last computation, whatever changes meanwhile. Each page is two
+ * short statements (the fans, their tags), each in the database's turn (`takeTurn`): on PGlite,
+ * which runs one statement at a time inside this process, other designers' requests and /health
+ * go between them, and several exports at once take turns (issue 16 item 4).
  */
 export async function* packMembersCsv(
   db: Database,
@@ -61,20 +71,49 @@ export async function* packMembersCsv(
 ): AsyncGenerator<string> {
   yield `${BOM}${HEADERS[language].join(',')}\r\n`;
   const year = businessYear(now);
+  const budget = new QueryBudget(EXPORT_BUDGET_MS);
   let after = 0;
+  let pageSize = FIRST_PAGE;
   for (;;) {
-    const rows = await db
-      .select({ fan: fans })
-      .from(crowdPackMembers)
-      .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
-      .where(and(eq(crowdPackMembers.packId, packId), eq(fans.designerId, designerId), gt(fans.id, after)))
-      .orderBy(asc(fans.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length === 0) return;
-    const chips = await tagsOfFans(
-      db,
-      rows.map((r) => r.fan.id),
+    const limit = pageSize;
+    let workMs = 0;
+    // The time of the statements alone, not of waiting for the turn.
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        workMs += performance.now() - started;
+      }
+    };
+    const rows = await takeTurn(db, budget, () =>
+      timed(() =>
+        db
+          .select({ fan: fans })
+          .from(crowdPackMembers)
+          .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
+          .where(
+            and(
+              eq(crowdPackMembers.packId, packId),
+              gt(crowdPackMembers.fanId, after),
+              eq(fans.designerId, designerId),
+            ),
+          )
+          .orderBy(asc(crowdPackMembers.fanId))
+          .limit(limit),
+      ),
     );
+    if (rows.length === 0) return;
+    const chips = await takeTurn(db, budget, () =>
+      timed(() =>
+        tagsOfFans(
+          db,
+          rows.map((r) => r.fan.id),
+        ),
+      ),
+    );
+    // Two statements per page: each toward the target.
+    pageSize = nextPageSize(pageSize, workMs / 2);
     let chunk = '';
     for (const { fan } of rows) {
       const row = toFanRow(fan, chips.get(fan.id) ?? [], year);
@@ -93,6 +132,7 @@ export async function* packMembersCsv(
       ].join(',')}\r\n`;
     }
     yield chunk;
+    if (rows.length < limit) return;
     after = rows[rows.length - 1]!.fan.id;
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Language } from '@dc/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import type { ApiError } from '../http/api-error.ts';
 import { invalidField } from '../modules/auth/failures.ts';
@@ -79,6 +79,21 @@ sharp.cache(false);
 /** Pictures decoded at a time in this process, whatever the number of uploads finished at once. */
 const decodeOneAtATime = taskQueue(1);
 
+/**
+ * Interlaced PNG, progressive JPEG and GIF cannot be read in strips: libvips decodes the whole
+ * frame first. Their frame (pixels × channels × bytes a sample) is held to this, so a 16-bit
+ * interlaced PNG of 64 MP (770 KB, 540 MB decoded) is refused; an 8-bit RGBA one of 64 MP fits.
+ */
+export const WHOLE_FRAME_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The bytes a picture's frame takes when libvips must hold it whole, or 0 when it streams. */
+function wholeFrameBytes(meta: Metadata): number {
+  const heldWhole = meta.format === 'gif' || meta.isProgressive === true;
+  if (!heldWhole) return 0;
+  const bytesPerSample = meta.depth === 'ushort' ? 2 : 1;
+  return (meta.width ?? 0) * (meta.height ?? 0) * (meta.channels ?? 4) * bytesPerSample;
+}
+
 /** A decode that takes longer gives way (and is refused) so the queue behind it keeps moving. */
 const DECODE_SECONDS = 20;
 
@@ -99,9 +114,19 @@ function decodePicture(dataPath: string): Promise<{ format: string } | { problem
         failOn: 'truncated',
         sequentialRead: true,
       });
-      const { format } = await image.metadata();
+      const meta = await image.metadata();
+      const { format } = meta;
       if (!(format in PICTURE_FORMATS))
         return { problem: { 'zh-CN': `${format} 格式`, 'en-US': `${format}` } };
+      if (wholeFrameBytes(meta) > WHOLE_FRAME_MAX_BYTES) {
+        const megabytes = Math.round(wholeFrameBytes(meta) / 2 ** 20);
+        return {
+          problem: {
+            'zh-CN': `隔行/渐进式图片解码需要 ${megabytes} MB，超过 ${WHOLE_FRAME_MAX_BYTES / 2 ** 20} MB`,
+            'en-US': `an interlaced or progressive picture that needs ${megabytes} MB decoded, more than ${WHOLE_FRAME_MAX_BYTES / 2 ** 20} MB`,
+          },
+        };
+      }
       await image.resize(64, 64, { fit: 'inside' }).raw().timeout({ seconds: DECODE_SECONDS }).toBuffer();
       return { format };
     } catch (error) {

@@ -9,7 +9,7 @@ import {
   someDesigner,
   type VideosApp,
 } from '../../videos/support.ts';
-import { imageGrant, putWithGrant } from './support.ts';
+import { fieldErrors, imageGrant, putWithGrant, stored } from './support.ts';
 
 /**
  * Issue 16, content / resource budget: a tiny file that decodes to a huge frame. A lossless WebP
@@ -68,5 +68,37 @@ describe('content: a picture that decodes to a huge frame', () => {
     // Within the limit, so a picture like any other: accepted, never a 500.
     expect(finished.map((answer) => answer.code)).toEqual([200, 200, 200, 200, 200]);
     expect(growth, `rss grew by ${Math.round(growth / 2 ** 20)} MiB`).toBeLessThan(RSS_GROWTH_BUDGET);
+  });
+});
+
+describe('content: a picture that must be decoded whole', () => {
+  it('a 770 KB 16-bit interlaced PNG of 64 megapixels (540 MB decoded) is refused on file and deleted, without being decoded', async () => {
+    const side = Math.sqrt(IMAGE_MAX_PIXELS);
+    const bomb = await sharp({ create: { width: side, height: side, channels: 4, background: '#000' } })
+      .toColourspace('rgb16')
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    const grant = await imageGrant(t, mallory, bomb.length, 'interlaced.png');
+    const put = await putWithGrant(t, grant, { bytes: bomb, contentType: 'image/png' });
+    expect(put.status, put.code).toBe(200);
+    const { result: finished, growth } = await peakRssGrowth(() =>
+      call(t, mallory, 'POST', `/images/${grant.imageId}/upload-finished`),
+    );
+    expect(finished.code).toBe(40000);
+    expect(fieldErrors(finished)[0]).toMatchObject({ path: 'file', message: expect.stringMatching(/隔行/) });
+    expect(await stored(t, grant.address.FileName)).toBe(false);
+    expect(growth, `rss grew by ${Math.round(growth / 2 ** 20)} MiB`).toBeLessThan(RSS_GROWTH_BUDGET);
+  });
+
+  it('an 8-bit interlaced PNG of 64 megapixels still fits and is accepted', async () => {
+    const side = Math.sqrt(IMAGE_MAX_PIXELS);
+    const picture = await sharp({ create: { width: side, height: side, channels: 4, background: '#593bff' } })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    const grant = await imageGrant(t, mallory, picture.length, 'interlaced.png');
+    const put = await putWithGrant(t, grant, { bytes: picture, contentType: 'image/png' });
+    expect(put.status, put.code).toBe(200);
+    const finished = await call(t, mallory, 'POST', `/images/${grant.imageId}/upload-finished`);
+    expect(finished.code).toBe(200);
   });
 });

@@ -1,8 +1,6 @@
 import {
   type Combination,
   ErrorCode,
-  FAN_BATCH_MAX,
-  type FanBatchTagAnswer,
   type FanRow,
   type Language,
   type ListPage,
@@ -25,7 +23,6 @@ import { fieldFailure, invalidField } from '../auth/failures.ts';
 import { planOf } from '../fans/count.ts';
 import { businessYear } from '../fans/filter.ts';
 import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
-import { batchTag } from '../fans/service.ts';
 import { intArray, rowsOf } from '../tags/lock.ts';
 import {
   combinationCountsSql,
@@ -388,33 +385,4 @@ export async function packTrace(
     computedAt: pack.computedAt ? toWireDateTime(pack.computedAt) : null,
     nodes,
   };
-}
-
-/**
- * `POST /crowd-packs/:id/tag-members`: the fans batch tagging (one transaction, the 20-tag limit)
- * on the snapshot's members, so the tagged set is exactly the set the detail shows.
- */
-export async function tagPackMembers(
-  db: Database,
-  designerId: number,
-  id: number,
-  addTagIds: number[],
-  now: Date,
-): Promise<FanBatchTagAnswer> {
-  await ownPack(db, designerId, id);
-  const members = await db
-    .select({ id: crowdPackMembers.fanId })
-    .from(crowdPackMembers)
-    .where(eq(crowdPackMembers.packId, id))
-    .limit(FAN_BATCH_MAX + 1);
-  if (members.length === 0) throw invalidField('members', 'the pack has no members');
-  if (members.length > FAN_BATCH_MAX) {
-    throw invalidField('members', `at most ${FAN_BATCH_MAX} fans in one operation`);
-  }
-  return batchTag(
-    db,
-    designerId,
-    { selection: { kind: 'ids', fanIds: members.map((m) => m.id) }, addTagIds, removeTagIds: [] },
-    now,
-  );
 }

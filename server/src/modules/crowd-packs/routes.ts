@@ -28,7 +28,7 @@ import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { accountCtx, say } from '../auth/context.ts';
-import { countDefinition, packMembers, packOverlap, packTrace, tagPackMembers } from './analysis.ts';
+import { countDefinition, packMembers, packOverlap, packTrace } from './analysis.ts';
 import { settleComputations } from './compute.ts';
 import { packMembersCsv } from './export.ts';
 import { ownPack } from './rows.ts';
@@ -42,6 +42,7 @@ import {
   refreshPack,
   updatePack,
 } from './service.ts';
+import { tagPackMembers } from './tag-members.ts';
 
 const TAGS = ['crowd-packs'];
 const row = { 200: envelopeSchema(packRowSchema) };
@@ -308,6 +309,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         request.params.id,
         request.body.addTagIds,
         ctx.now,
+        request.log,
       );
       return ok(answer, say(ctx.lang, '已为成员添加标签', 'Members tagged'));
     },

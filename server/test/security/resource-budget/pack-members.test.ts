@@ -9,7 +9,14 @@ import {
   queryRows,
   type TestApp,
 } from '../../support/test-app.ts';
-import { type Designer, latencyFigures, openBudgetWorld, percentile, ruleOf } from './support.ts';
+import {
+  type Designer,
+  latencyFigures,
+  lightLatenciesDuring,
+  openBudgetWorld,
+  percentile,
+  ruleOf,
+} from './support.ts';
 
 /**
  * Issue 16 item 4, found by an outside tester on PGlite (demo designer, a ready pack of all
@@ -18,40 +25,6 @@ import { type Designer, latencyFigures, openBudgetWorld, percentile, ruleOf } fr
  * another designer's /account waited up to 3.8 s. Both now run as short statements in the
  * database's turn.
  */
-
-/**
- * Latencies (ms) of light requests, /health and `other`'s pack list in turn, one due every 10 ms
- * while `heavy` runs (at least 20). PGlite runs a statement inside this process, so a long one
- * blocks the event loop itself: each latency counts from when the request was due, not from when
- * the blocked loop got round to sending it.
- */
-async function lightLatenciesDuring<T>(
-  other: Designer,
-  heavy: () => Promise<T>,
-): Promise<{ latencies: number[]; answer: T }> {
-  await t.app.inject({ method: 'GET', url: `${API}/health` });
-  await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(other.token) });
-  let running = true;
-  const heavyDone = heavy().finally(() => {
-    running = false;
-  });
-  const latencies: number[] = [];
-  let turn = 0;
-  let due = performance.now();
-  while (running || latencies.length < 20) {
-    const res =
-      turn++ % 2 === 0
-        ? await t.app.inject({ method: 'GET', url: `${API}/health` })
-        : await t.app.inject({ method: 'GET', url: `${API}/crowd-packs`, headers: authHeader(other.token) });
-    const answered = performance.now();
-    latencies.push(answered - due);
-    expect(res.statusCode).toBe(200);
-    if (!running && latencies.length >= 20) break;
-    due = answered + 10;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { latencies, answer: await heavyDone };
-}
 
 let t: TestApp;
 let demo: Designer;
@@ -105,7 +78,7 @@ const exportCsv = () =>
 describe('resource budget: a large pack’s members', () => {
   it('exporting a 20,000-member pack keeps other designers’ requests and /health at p99 < 200 ms', async () => {
     const started = performance.now();
-    const { latencies, answer } = await lightLatenciesDuring(others[0]!, exportCsv);
+    const { latencies, answer } = await lightLatenciesDuring(t, others[0]!, exportCsv);
     const tookMs = performance.now() - started;
     console.info(`export of 20,000 members: ${tookMs.toFixed(0)} ms; ${latencyFigures(latencies)}`);
     expect(percentile(latencies, 99)).toBeLessThan(200);
@@ -131,7 +104,7 @@ describe('resource budget: a large pack’s members', () => {
   }, 120_000);
 
   it('four exports of a 20,000-member pack at once keep other designers’ requests and /health at p99 < 200 ms', async () => {
-    const { latencies, answer } = await lightLatenciesDuring(others[1]!, () =>
+    const { latencies, answer } = await lightLatenciesDuring(t, others[1]!, () =>
       Promise.all([exportCsv(), exportCsv(), exportCsv(), exportCsv()]),
     );
     console.info(`four exports at once: ${latencyFigures(latencies)}`);
@@ -172,7 +145,7 @@ describe('resource budget: a large pack’s members', () => {
         payload: { addTagIds: tagIds },
       });
     const started = performance.now();
-    const { latencies, answer } = await lightLatenciesDuring(others[2]!, tag);
+    const { latencies, answer } = await lightLatenciesDuring(t, others[2]!, tag);
     const tookMs = performance.now() - started;
     console.info(
       `tagging 20,000 members with 20 tags: ${tookMs.toFixed(0)} ms; ${latencyFigures(latencies)}`,

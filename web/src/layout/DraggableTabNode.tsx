@@ -46,12 +46,33 @@ export function DraggableTabNode({
   // dnd-kit's ARIA attributes describe keyboard dragging, which this bar does not offer; the tab
   // inside keeps its own role="tab".
   return cloneElement(children, {
-    ...wrapperProps,
+    ...withOwnHandlers(wrapperProps, children.props),
     ...listeners,
     ref: combinedRef,
     style: sortableStyle,
     className: [children.props.className, className].filter(Boolean).join(' '),
   });
+}
+
+/**
+ * The wrapper's props, with each event handler the tab node has too calling both: a wrapping
+ * Dropdown hands down its own `onClick`, which would otherwise replace the tab node's, so a click
+ * beside the label (the tab's padding) did not select the tab.
+ */
+function withOwnHandlers(
+  wrapperProps: HTMLAttributes<HTMLDivElement>,
+  own: TabNodeProps,
+): HTMLAttributes<HTMLDivElement> {
+  const merged: Record<string, unknown> = { ...wrapperProps };
+  for (const [name, handler] of Object.entries(wrapperProps)) {
+    const ownHandler = (own as Record<string, unknown>)[name];
+    if (!/^on[A-Z]/.test(name) || typeof handler !== 'function' || typeof ownHandler !== 'function') continue;
+    merged[name] = (...args: unknown[]) => {
+      ownHandler(...args);
+      handler(...args);
+    };
+  }
+  return merged;
 }
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {

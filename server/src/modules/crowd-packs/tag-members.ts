@@ -1,10 +1,11 @@
-import { FAN_BATCH_MAX, type FanBatchTagAnswer, TAGS_PER_FAN_MAX } from '@dc/contract';
+import { FAN_BATCH_MAX, type FanBatchTagAnswer } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
-import { crowdPackMembers, fans, fanTags } from '../../db/schema/index.ts';
+import { crowdPackMembers, fans } from '../../db/schema/index.ts';
 import { invalidField } from '../auth/failures.ts';
-import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
+import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
+import { lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
 import { ownPack } from './rows.ts';
 import { nextPageSize } from './slice-pages.ts';
@@ -73,18 +74,7 @@ export async function tagPackMembers(
             tx,
             sql`with sel as (
                   select m.id from (${members}) m where m.id > ${afterId} order by m.id limit ${limit}),
-                room as (
-                  select sel.id,
-                    (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id) as carried,
-                    (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id and ${fanTags.tagId} = any(${intArray(add)})) as already
-                  from sel),
-                fits as (select id from room where carried - already + ${add.length} <= ${TAGS_PER_FAN_MAX}),
-                ins as (
-                  insert into ${fanTags} (fan_id, tag_id, created_at)
-                  select fits.id, t.id, ${now.toISOString()}::timestamptz
-                  from fits cross join unnest(${intArray(add)}) as t(id)
-                  on conflict do nothing
-                  returning 1)
+                ${addTagsWithinLimitCtes(add, now)}
                 select (select count(*)::int from sel) as n, (select max(id) from sel) as last,
                        (select count(*)::int from ins) as added,
                        (select count(*)::int from room) - (select count(*)::int from fits) as skipped`,

@@ -31,6 +31,7 @@ import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
+import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
 import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
 import { countFans } from './count.ts';
@@ -140,18 +141,7 @@ export async function batchTag(
       const [result] = await rowsOf<{ added: number; skipped: number }>(
         tx,
         sql`with sel as (${selection}),
-            room as (
-              select sel.id,
-                (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id) as carried,
-                (select count(*) from ${fanTags} where ${fanTags.fanId} = sel.id and ${fanTags.tagId} = any(${intArray(add)})) as already
-              from sel),
-            fits as (select id from room where carried - already + ${add.length} <= ${TAGS_PER_FAN_MAX}),
-            ins as (
-              insert into ${fanTags} (fan_id, tag_id, created_at)
-              select fits.id, t.id, ${now.toISOString()}::timestamptz
-              from fits cross join unnest(${intArray(add)}) as t(id)
-              on conflict do nothing
-              returning 1)
+            ${addTagsWithinLimitCtes(add, now)}
             select (select count(*)::int from ins) as added,
                    (select count(*)::int from room) - (select count(*)::int from fits) as skipped`,
       );

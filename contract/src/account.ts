@@ -11,6 +11,7 @@ import {
   text,
   wireDateTime,
 } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * Ways in and the self-information calls (issue 4): verification codes, phone login,
@@ -67,7 +68,7 @@ export const PASSWORD_MIN = 8;
  */
 export const newPasswordField = z
   .string()
-  .min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`)
+  .min(PASSWORD_MIN, worded(`至少 ${PASSWORD_MIN} 个字符`, `at least ${PASSWORD_MIN} characters`))
   .max(PASSWORD_MAX);
 
 /** An account name chosen at registration: 4-32 letters, digits or _, starting with a letter. */
@@ -112,7 +113,11 @@ export const registerBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (passwordIsAccountName(body.password, body.account)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'must not be the account name' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: worded('不能与账号名相同', 'must not be the account name'),
+      });
     }
   });
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -288,7 +293,11 @@ export const modifyPasswordBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.password === body.oldPassword) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'must differ from the current password' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: worded('不能与当前密码相同', 'must differ from the current password'),
+      });
     }
   });
 export type ModifyPasswordBody = z.input<typeof modifyPasswordBodySchema>;
@@ -324,7 +333,14 @@ export const modifyDescBodySchema = z.strictObject({
   description: z
     .string()
     .transform(toPlainText)
-    .pipe(z.string().max(DESCRIPTION_MAX, `at most ${DESCRIPTION_MAX} characters`)),
+    .pipe(
+      z
+        .string()
+        .max(
+          DESCRIPTION_MAX,
+          worded(`最多 ${DESCRIPTION_MAX} 个字符`, `at most ${DESCRIPTION_MAX} characters`),
+        ),
+    ),
 });
 export type ModifyDescBody = z.input<typeof modifyDescBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lineText, pureSchema } from './basic-information.ts';
 import { wireDateTime } from './fields.ts';
 import { regionPathProblem } from './regions/index.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 店铺地址 (shop address, issue 4 item 9): `GET/POST /designerapi/v1/shop-addresses`,
@@ -18,7 +19,10 @@ export const CONTACT_PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 export const contactPhoneField = z
   .string()
   .trim()
-  .regex(CONTACT_PHONE_PATTERN, 'a mobile number, or a landline such as 021-12345678');
+  .regex(
+    CONTACT_PHONE_PATTERN,
+    worded('须为手机号，或固定电话如 021-12345678', 'a mobile number, or a landline such as 021-12345678'),
+  );
 
 /**
  * The cascader's value: `[provinceCode, cityCode, districtCode]` of the shipped region list

@@ -3,6 +3,7 @@ import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
 import { daySpan, incomeKindValues, VAULT_RANGE_MAX_DAYS } from './vault.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 数据分析 (data analysis, issue 6 items 4–7): the overview, the fans, income and sales lists and
@@ -29,16 +30,29 @@ type PeriodValue = { days?: number; start?: string; end?: string };
 const checkPeriod = (value: PeriodValue, ctx: z.core.$RefinementCtx) => {
   if (value.start === undefined && value.end === undefined) return;
   if (value.days !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['days'], message: 'either days or start and end' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['days'],
+      message: worded('请填写天数，或开始和结束日期，二选一', 'either days or start and end'),
+    });
     return;
   }
   if (value.start === undefined || value.end === undefined) {
     const missing = value.start === undefined ? 'start' : 'end';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'start and end go together' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: worded('开始和结束日期须同时填写', 'start and end go together'),
+    });
     return;
   }
   const span = daySpan(value.start, value.end);
-  if (span < 1) ctx.addIssue({ code: 'custom', path: ['end'], message: 'the end is before the start' });
+  if (span < 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: worded('结束日期早于开始日期', 'the end is before the start'),
+    });
   else if (span > ANALYTICS_RANGE_MAX_DAYS)
     ctx.addIssue({ code: 'custom', path: ['end'], message: `at most ${ANALYTICS_RANGE_MAX_DAYS} days` });
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PIC_URL_MAX } from './designer.ts';
 import { text } from './fields.ts';
 import { localizedTextSchema } from './menu.ts';
+import { worded } from './wordings.ts';
 
 /**
  * Pieces shared by the 基本信息 (basic information) areas of issue 4: designer profile,
@@ -62,8 +63,13 @@ export const imageUrlField = z
 export const imageListField = (max: number, min = 0) =>
   z
     .array(imageUrlField)
-    .min(min, min === 1 ? 'add at least one image' : `add at least ${min} images`)
-    .max(max, `at most ${max} images`)
+    .min(
+      min,
+      min === 1
+        ? worded('请至少添加一张图片', 'add at least one image')
+        : worded(`请至少添加 ${min} 张图片`, `add at least ${min} images`),
+    )
+    .max(max, worded(`最多 ${max} 张图片`, `at most ${max} images`))
     .refine((urls) => new Set(urls).size === urls.length, 'the same image is listed twice');
 
 /** A search keyword: trimmed, at most 64 characters; '' means no keyword. */
@@ -90,7 +96,15 @@ export const IMAGE_OBJECT_KEY =
 
 /** `GET /designerapi/v1/image-files/<key>`: a stored image by its lasting address. */
 export const imageFileParamsSchema = z.strictObject({
-  '*': z.string().regex(IMAGE_OBJECT_KEY, 'an image key such as designers/1/images/<name>.png'),
+  '*': z
+    .string()
+    .regex(
+      IMAGE_OBJECT_KEY,
+      worded(
+        '须为图片键，例如 designers/1/images/<name>.png',
+        'an image key such as designers/1/images/<name>.png',
+      ),
+    ),
 });
 
 /**

@@ -9,6 +9,7 @@ import {
 } from './basic-information.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 商家精品 merchant boutique (issue 7 items 1–3): products with a size × colour variant matrix,
@@ -58,16 +59,24 @@ export const COMMON_COLORS = ['黑色', '白色', '米白', '藏青', '酒红', 
 /** Rich-text HTML as the editor sends it; the server keeps only its allow-listed form. */
 export const richTextField = z
   .string()
-  .max(RICH_TEXT_MAX, `at most ${RICH_TEXT_MAX} characters`)
-  .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
+  .max(RICH_TEXT_MAX, worded(`最多 ${RICH_TEXT_MAX} 个字符`, `at most ${RICH_TEXT_MAX} characters`))
+  .refine(
+    (value) => !value.includes('\u0000'),
+    worded('不能包含 NUL 字符', 'must not contain NUL characters'),
+  )
   .default('');
 
 export const skuField = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, 'letters, digits, "-", "_" or ".", at most 40');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/,
+    worded('须为字母、数字、“-”、“_”或“.”，最多 40 个', 'letters, digits, "-", "_" or ".", at most 40'),
+  );
 
-const priceField = fen.min(0, 'must be 0 or more').max(PRODUCT_PRICE_MAX, `at most ${PRODUCT_PRICE_MAX} fen`);
+const priceField = fen
+  .min(0, worded('不能小于 0', 'must be 0 or more'))
+  .max(PRODUCT_PRICE_MAX, worded(`最多 ${PRODUCT_PRICE_MAX} 分`, `at most ${PRODUCT_PRICE_MAX} fen`));
 
 /** One cell of the variant matrix. `id` keeps an existing variant (and the 3D looks linked to it). */
 export const variantBodySchema = z.strictObject({
@@ -77,7 +86,11 @@ export const variantBodySchema = z.strictObject({
   sku: skuField,
   price: priceField,
   originalPrice: priceField,
-  stock: z.number().int().min(0, 'must be 0 or more').max(STOCK_MAX, `at most ${STOCK_MAX}`),
+  stock: z
+    .number()
+    .int()
+    .min(0, worded('不能小于 0', 'must be 0 or more'))
+    .max(STOCK_MAX, worded(`最多 ${STOCK_MAX}`, `at most ${STOCK_MAX}`)),
 });
 export type VariantBody = z.input<typeof variantBodySchema>;
 
@@ -99,8 +112,8 @@ export const productBodySchema = /* @__PURE__ */ pureSchema(() =>
       status: z.enum(productStatuses).optional(),
       variants: z
         .array(variantBodySchema)
-        .min(1, 'add at least one variant')
-        .max(VARIANTS_MAX, `at most ${VARIANTS_MAX} variants`),
+        .min(1, worded('请至少添加一个规格', 'add at least one variant'))
+        .max(VARIANTS_MAX, worded(`最多 ${VARIANTS_MAX} 个规格`, `at most ${VARIANTS_MAX} variants`)),
     })
     .superRefine((product, ctx) => {
       const skus = new Map<string, number>();
@@ -209,8 +222,8 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productBatchStatusBodySchema = z.strictObject({
   ids: z
     .array(bodyIdField)
-    .min(1, 'select at least one product')
-    .max(BATCH_MAX, `at most ${BATCH_MAX} at a time`),
+    .min(1, worded('请至少选择一件商品', 'select at least one product'))
+    .max(BATCH_MAX, worded(`一次最多 ${BATCH_MAX} 项`, `at most ${BATCH_MAX} at a time`)),
   status: z.enum(['on_sale', 'off_shelf']),
 });
 export type ProductBatchStatusBody = z.infer<typeof productBatchStatusBodySchema>;

@@ -11,6 +11,7 @@ import { ContractStatus, ContractType, Direction } from './constants.ts';
 import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * Contracts with providers (issue 4 item 7), with the states, types and directions of spec
@@ -111,8 +112,11 @@ export const contractCreateFieldsSchema = z.strictObject({
   endDate: dateField,
   attachments: z
     .array(contractAttachmentSchema)
-    .min(1, 'attach the contract document')
-    .max(CONTRACT_ATTACHMENTS_MAX, `at most ${CONTRACT_ATTACHMENTS_MAX} attachments`)
+    .min(1, worded('请附上合同文件', 'attach the contract document'))
+    .max(
+      CONTRACT_ATTACHMENTS_MAX,
+      worded(`最多 ${CONTRACT_ATTACHMENTS_MAX} 个附件`, `at most ${CONTRACT_ATTACHMENTS_MAX} attachments`),
+    )
     .refine(
       (list) => new Set(list.map((a) => a.url)).size === list.length,
       'the same file is attached twice',
@@ -135,13 +139,25 @@ export const contractFormSteps = [
  */
 export const contractCreateBodySchema = contractCreateFieldsSchema.superRefine((body, ctx) => {
   if (body.endDate < body.startDate) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before the start date' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: worded('不能早于开始日期', 'must not be before the start date'),
+    });
   }
   if (body.type === ContractType.main && body.parentId != null) {
-    ctx.addIssue({ code: 'custom', path: ['parentId'], message: 'a main contract has no parent contract' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parentId'],
+      message: worded('主合同没有上级合同', 'a main contract has no parent contract'),
+    });
   }
   if (body.type !== ContractType.main && body.parentId == null) {
-    ctx.addIssue({ code: 'custom', path: ['parentId'], message: 'choose the main contract it belongs to' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parentId'],
+      message: worded('请选择所属的主合同', 'choose the main contract it belongs to'),
+    });
   }
 });
 export type ContractCreateBody = z.input<typeof contractCreateBodySchema>;
@@ -167,7 +183,11 @@ export const contractListQuerySchema = z
   })
   .superRefine((query, ctx) => {
     if (query.dateFrom && query.dateTo && query.dateTo < query.dateFrom) {
-      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateTo'],
+        message: worded('不能早于 dateFrom', 'must not be before dateFrom'),
+      });
     }
   });
 export type ContractListQuery = z.input<typeof contractListQuerySchema>;

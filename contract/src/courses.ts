@@ -11,6 +11,7 @@ import {
 import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 课程管理 (issue 5 item 6): the designer's courses (`/designerapi/v1/courses…`), the purchases
@@ -40,7 +41,9 @@ export const COURSE_PRICE_MAX = 10_000_000;
 /** 24 hours: the longest lesson. */
 export const LESSON_DURATION_MAX = 86_400;
 
-const priceField = fen.min(0, 'must be 0 or more').max(COURSE_PRICE_MAX, `at most ${COURSE_PRICE_MAX} fen`);
+const priceField = fen
+  .min(0, worded('不能小于 0', 'must be 0 or more'))
+  .max(COURSE_PRICE_MAX, worded(`最多 ${COURSE_PRICE_MAX} 分`, `at most ${COURSE_PRICE_MAX} fen`));
 
 /** One lesson of the editor. `id` keeps an existing lesson (and the buyers' progress on it). */
 export const lessonBodySchema = z
@@ -70,7 +73,10 @@ export const chapterBodySchema = z.strictObject({
   title: lineText(CHAPTER_TITLE_MAX),
   lessons: z
     .array(lessonBodySchema)
-    .max(LESSONS_PER_CHAPTER_MAX, `at most ${LESSONS_PER_CHAPTER_MAX} lessons`),
+    .max(
+      LESSONS_PER_CHAPTER_MAX,
+      worded(`最多 ${LESSONS_PER_CHAPTER_MAX} 个课时`, `at most ${LESSONS_PER_CHAPTER_MAX} lessons`),
+    ),
 });
 export type ChapterBody = z.input<typeof chapterBodySchema>;
 
@@ -95,7 +101,9 @@ export const courseBodySchema = /* @__PURE__ */ pureSchema(() =>
   z
     .strictObject({
       ...courseBasicsSchema.shape,
-      chapters: z.array(chapterBodySchema).max(CHAPTERS_MAX, `at most ${CHAPTERS_MAX} chapters`),
+      chapters: z
+        .array(chapterBodySchema)
+        .max(CHAPTERS_MAX, worded(`最多 ${CHAPTERS_MAX} 个章节`, `at most ${CHAPTERS_MAX} chapters`)),
     })
     .superRefine((course, ctx) => {
       if (course.originalPrice < course.price) {

@@ -6,6 +6,7 @@ import { fanGenders, fanMeasurementKeys, fanRowSchema, fanSources, wardrobeCateg
 import { text, wireDateTime } from './fields.ts';
 import { IMPRESSIONS_PER_DESIGNER_MAX } from './impressions.ts';
 import { TAGS_PER_DESIGNER_MAX } from './tags.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 智能客户 › 人群包 crowd packs (issue 8): segments of the designer's fans.
@@ -66,15 +67,23 @@ export const impressionOperators = ['any', 'none'] as const;
 export type ImpressionOperator = (typeof impressionOperators)[number];
 
 const id = z.number().int().min(1).max(2_147_483_647);
-const cityCode = z.string().regex(/^\d{6}$/, 'a 6-digit city code');
+const cityCode = z.string().regex(/^\d{6}$/, worded('须为 6 位城市代码', 'a 6-digit city code'));
 const condition = { type: z.literal('condition') };
 
 /** `min`/`max` of a range, either open (null) but not both; min ≤ max, reported on `max`. */
 function checkRange(value: { min: number | null; max: number | null }, ctx: z.core.$RefinementCtx) {
   if (value.min === null && value.max === null) {
-    ctx.addIssue({ code: 'custom', path: ['min'], message: 'set a minimum, a maximum or both' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['min'],
+      message: worded('请设置最小值、最大值或两者', 'set a minimum, a maximum or both'),
+    });
   } else if (value.min !== null && value.max !== null && value.min > value.max) {
-    ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be less than the minimum' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['max'],
+      message: worded('不能小于最小值', 'must not be less than the minimum'),
+    });
   }
 }
 const rangeCondition = <F extends string>(field: F, bound: z.ZodNumber) =>
@@ -93,7 +102,7 @@ const inCondition = <F extends string, V extends z.ZodType>(field: F, value: V) 
     ...condition,
     field: z.literal(field),
     op: z.literal('in'),
-    values: z.array(value).min(1, 'choose at least one').max(RULE_LIST_MAX),
+    values: z.array(value).min(1, worded('请至少选择一项', 'choose at least one')).max(RULE_LIST_MAX),
   });
 
 /** Followed / last active: within the last N days, or between two business days. */
@@ -115,7 +124,7 @@ const timeCondition = <F extends string>(field: F) =>
       })
       .superRefine((value, ctx) => {
         if (value.from > value.to)
-          ctx.addIssue({ code: 'custom', path: ['to'], message: 'before the start' });
+          ctx.addIssue({ code: 'custom', path: ['to'], message: worded('早于开始日期', 'before the start') });
       }),
   ]);
 
@@ -159,13 +168,19 @@ export const ruleConditionSchema = z.discriminatedUnion('field', [
     ...condition,
     field: z.literal('tags'),
     op: z.enum(tagOperators),
-    tagIds: z.array(id).min(1, 'choose at least one tag').max(TAGS_PER_DESIGNER_MAX),
+    tagIds: z
+      .array(id)
+      .min(1, worded('请至少选择一个标签', 'choose at least one tag'))
+      .max(TAGS_PER_DESIGNER_MAX),
   }),
   z.strictObject({
     ...condition,
     field: z.literal('impression'),
     op: z.enum(impressionOperators),
-    impressionIds: z.array(id).min(1, 'choose at least one impression').max(IMPRESSIONS_PER_DESIGNER_MAX),
+    impressionIds: z
+      .array(id)
+      .min(1, worded('请至少选择一个印象', 'choose at least one impression'))
+      .max(IMPRESSIONS_PER_DESIGNER_MAX),
   }),
   z
     .strictObject({
@@ -215,7 +230,7 @@ const groupSchema: z.ZodType<RuleGroup> = z
             ruleConditionSchema,
           ]),
         )
-        .min(1, 'add a condition to the group');
+        .min(1, worded('请为该组添加条件', 'add a condition to the group'));
     },
     // The id names the recursive schema in the OpenAPI document (components.schemas.CrowdRuleGroup).
   })
@@ -267,8 +282,13 @@ export const ruleSchema = z.preprocess((input, ctx) => {
 export const combinationSchema = z
   .strictObject({
     include: z
-      .array(z.array(id).min(1, 'choose at least one pack').max(COMBINED_MAX_SOURCES))
-      .min(1, 'add an include group')
+      .array(
+        z
+          .array(id)
+          .min(1, worded('请至少选择一个人群包', 'choose at least one pack'))
+          .max(COMBINED_MAX_SOURCES),
+      )
+      .min(1, worded('请添加一个包含组', 'add an include group'))
       .max(COMBINED_MAX_GROUPS),
     exclude: z.array(id).max(COMBINED_MAX_SOURCES),
   })
@@ -363,6 +383,12 @@ export const packRowSchema = z.object({
   /** All the designer's fans then (for the share). */
   allFans: z.number().int(),
   computedAt: wireDateTime.nullable(),
+  /**
+   * The size may no longer be what the definition matches (issue 17 item 6; the server's
+   * crowd-packs/staleness.ts says when). A screen opening a stale pack starts refreshing it: it
+   * is then answered `computing`, still stale, until the computation ends.
+   */
+  stale: z.boolean(),
   refreshMode: z.enum(packRefreshModes),
   state: z.enum(packStates),
   /** Why the last computation failed (state failed). */
@@ -415,7 +441,7 @@ export const packTraceSchema = z.object({
 export type PackTrace = z.infer<typeof packTraceSchema>;
 
 export const packOverlapBodySchema = z.strictObject({
-  packIds: z.array(id).min(1, 'choose a pack').max(OVERLAP_MAX_PACKS),
+  packIds: z.array(id).min(1, worded('请选择人群包', 'choose a pack')).max(OVERLAP_MAX_PACKS),
 });
 export const packOverlapSchema = z.object({
   packs: z.array(packRefSchema),
@@ -426,5 +452,5 @@ export type PackOverlap = z.infer<typeof packOverlapSchema>;
 
 /** `POST /crowd-packs/:id/tag-members`: the fans batch tagging, on the pack's members. */
 export const packTagMembersBodySchema = z.strictObject({
-  addTagIds: z.array(id).min(1, 'choose a tag').max(20),
+  addTagIds: z.array(id).min(1, worded('请选择标签', 'choose a tag')).max(20),
 });

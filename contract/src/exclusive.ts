@@ -13,6 +13,7 @@ import { isValidDate } from './dates.ts';
 import { MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
 import { formBoolean, phoneField, wireDateTime } from './fields.ts';
 import { findRegion } from './regions/index.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 专属设计师 (exclusive designer, issue 4 item 7): the providers (garment brands and studios of
@@ -239,12 +240,12 @@ export const exclusiveApplicationBodySchema = /* @__PURE__ */ pureSchema(() =>
       if (idProblem) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: idProblem });
       const city = findRegion(body.bankCity);
       if (city?.level !== 'city') {
-        ctx.addIssue({ code: 'custom', path: ['bankCity'], message: 'unknown city' });
+        ctx.addIssue({ code: 'custom', path: ['bankCity'], message: worded('未知的城市', 'unknown city') });
       } else if (city.parent !== body.bankProvince) {
         ctx.addIssue({
           code: 'custom',
           path: ['bankCity'],
-          message: 'the city is not in the chosen province',
+          message: worded('该城市不在所选省份中', 'the city is not in the chosen province'),
         });
       }
       if (body.accountName !== body.realName) {

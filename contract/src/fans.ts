@@ -5,6 +5,7 @@ import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_DESIGNER_MAX, TAGS_PER_FAN_MAX } from './tags.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 粉丝管理 (issue 7 items 5 and 8): `GET /designerapi/v1/fans` (list: filter + sort + page),
@@ -65,7 +66,7 @@ export const fanFilterShape = {
   city: z
     .preprocess(
       (input) => (typeof input === 'string' ? (input.trim() === '' ? [] : input.split(',')) : input),
-      z.array(z.string().regex(/^\d{6}$/, 'a 6-digit city code')).max(50),
+      z.array(z.string().regex(/^\d{6}$/, worded('须为 6 位城市代码', 'a 6-digit city code'))).max(50),
     )
     .optional(),
   spentMin: spent.optional(),
@@ -172,13 +173,17 @@ export const fanBatchTagBodySchema = z
   .strictObject({ selection: fanSelectionSchema, addTagIds: tagIdList, removeTagIds: tagIdList })
   .superRefine((body, ctx) => {
     if (body.addTagIds.length === 0 && body.removeTagIds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['addTagIds'], message: 'choose a tag to add or remove' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['addTagIds'],
+        message: worded('请选择要添加或移除的标签', 'choose a tag to add or remove'),
+      });
     }
     if (body.removeTagIds.some((id) => body.addTagIds.includes(id))) {
       ctx.addIssue({
         code: 'custom',
         path: ['removeTagIds'],
-        message: 'a tag cannot be added and removed at once',
+        message: worded('同一个标签不能同时添加和移除', 'a tag cannot be added and removed at once'),
       });
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { worded } from './wordings.ts';
 
 /** A string field as users type it: trimmed, bounded, never empty unless optional. */
 export const text = (max: number, min = 1) =>
@@ -8,7 +9,10 @@ export const text = (max: number, min = 1) =>
     .min(min)
     .max(max)
     // PostgreSQL refuses NUL in text: say so on the field instead of failing the write.
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+    .refine(
+      (value) => !value.includes('\u0000'),
+      worded('不能包含 NUL 字符', 'must not contain NUL characters'),
+    );
 
 /** Accepts the web's form booleans ('1', '0', 'true', 'false', 'on') as well as JSON booleans. */
 export const formBoolean = z
@@ -26,14 +30,17 @@ export const fen = z.number().int();
 
 /** A mainland-China mobile number, as the SMS codes are sent to it: 11 digits starting 13-19. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'must be an 11-digit mobile number');
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(PHONE_PATTERN, worded('须为 11 位手机号', 'must be an 11-digit mobile number'));
 
 /** A verification code as the SMS sends it: 6 digits. */
 export const SMS_CODE_LENGTH = 6;
 export const smsCodeField = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'must be the 6-digit code');
+  .regex(/^\d{6}$/, worded('须为 6 位验证码', 'must be the 6-digit code'));
 
 /**
  * A union whose input picks its branch (`route` answers the option's index), so a failure names
@@ -45,10 +52,12 @@ export function routedUnion<const T extends readonly [z.ZodType, z.ZodType, ...z
   route: (input: unknown) => number,
 ) {
   return z.preprocess((input, ctx) => {
-    const result = options[route(input)]?.safeParse(input);
+    // zod's default message is left empty here so the outer parse words it (the server in the
+    // request's language); a branch's own message is kept.
+    const result = options[route(input)]?.safeParse(input, { error: () => '' });
     if (result && !result.success) {
-      for (const issue of result.error.issues)
-        ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+      for (const { message, ...issue } of result.error.issues)
+        ctx.addIssue({ ...issue, ...(message ? { message } : {}) } as Parameters<typeof ctx.addIssue>[0]);
     }
     return input;
   }, z.union(options));

@@ -24,6 +24,8 @@ export * from './partners.ts';
 export * from './profile.ts';
 export * from './recruitment.ts';
 export * from './regions/index.ts';
+export * from './size-order.ts';
 export * from './tags.ts';
 export * from './vault.ts';
 export * from './videos.ts';
+export * from './wordings.ts';

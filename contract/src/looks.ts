@@ -3,6 +3,7 @@ import { lineText, multilineText } from './basic-information.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fen, formBoolean, wireDateTime } from './fields.ts';
 import { uploadGrantSchema } from './videos.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 3D recommendation (issue 9): backgrounds, models and looks of the designer, and the public
@@ -42,7 +43,7 @@ const idField = z.number().int().min(1).max(2_147_483_647);
 const hexColor = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #593BFF');
+  .regex(/^#[0-9a-fA-F]{6}$/, worded('须为颜色，例如 #593BFF', 'a colour such as #593BFF'));
 
 /**
  * The camera of a look: `azimuth` degrees around the model (0 = in front), `polar` degrees from
@@ -147,8 +148,11 @@ export const lookModelUploadBodySchema = z.strictObject({
   fileSize: z
     .number()
     .int()
-    .min(1, 'the file is empty')
-    .max(MODEL_MAX_BYTES, `at most ${MODEL_MAX_BYTES / 1024 / 1024} MB`),
+    .min(1, worded('文件为空', 'the file is empty'))
+    .max(
+      MODEL_MAX_BYTES,
+      worded(`最大 ${MODEL_MAX_BYTES / 1024 / 1024} MB`, `at most ${MODEL_MAX_BYTES / 1024 / 1024} MB`),
+    ),
 });
 export type LookModelUploadBody = z.input<typeof lookModelUploadBodySchema>;
 
@@ -179,7 +183,10 @@ export const lookBodySchema = z.strictObject({
   camera: cameraPresetSchema.default(DEFAULT_CAMERA),
   products: z
     .array(lookProductBodySchema)
-    .max(LOOK_PRODUCTS_MAX, `at most ${LOOK_PRODUCTS_MAX} products`)
+    .max(
+      LOOK_PRODUCTS_MAX,
+      worded(`最多 ${LOOK_PRODUCTS_MAX} 件商品`, `at most ${LOOK_PRODUCTS_MAX} products`),
+    )
     .refine(
       (items) => new Set(items.map((item) => item.productId)).size === items.length,
       'products must differ',

@@ -15,6 +15,11 @@ export const routeMetaSchema = z.object({
   keepAlive: z.boolean().optional(),
   frameSrc: z.string().optional(),
   frameBlank: z.boolean().optional(),
+  /**
+   * For a page outside the menu (a record's detail, an editor): the full path of the list it
+   * belongs to, so the breadcrumb reads section › list › page and the back button knows where to go.
+   */
+  currentActiveMenu: z.string().optional(),
 });
 export type RouteMeta = z.infer<typeof routeMetaSchema>;
 

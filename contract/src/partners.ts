@@ -3,6 +3,7 @@ import { idField } from './basic-information.ts';
 import { monthField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 设计师合伙人 (designer partner, issue 4 item 8): the partner companies the designer holds a
@@ -108,7 +109,11 @@ export const dividendListQuerySchema = z
   })
   .superRefine((query, ctx) => {
     if (query.periodFrom && query.periodTo && query.periodTo < query.periodFrom) {
-      ctx.addIssue({ code: 'custom', path: ['periodTo'], message: 'must not be before periodFrom' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodTo'],
+        message: worded('不能早于 periodFrom', 'must not be before periodFrom'),
+      });
     }
   });
 export type DividendListQuery = z.input<typeof dividendListQuerySchema>;

@@ -4,6 +4,7 @@ import { imageListField, imageUrlField, lineText, pureSchema } from './basic-inf
 import { NICKNAME_MAX } from './designer.ts';
 import { wireDateTime } from './fields.ts';
 import { isCityCode } from './regions/index.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 设计师信息 (designer information, issue 4 item 5): `GET/PUT /designerapi/v1/designer-profile`.
@@ -26,12 +27,19 @@ export const YEARS_OF_EXPERIENCE_MAX = 60;
 export const descriptionField = z
   .string()
   .transform(toPlainText)
-  .pipe(z.string().max(DESCRIPTION_MAX, `at most ${DESCRIPTION_MAX} characters`));
+  .pipe(
+    z
+      .string()
+      .max(
+        DESCRIPTION_MAX,
+        worded(`最多 ${DESCRIPTION_MAX} 个字符`, `at most ${DESCRIPTION_MAX} characters`),
+      ),
+  );
 
 /** Style / speciality tags: distinct (any case), at most 10 of at most 16 characters. */
 export const styleTagsField = z
   .array(lineText(STYLE_TAG_MAX))
-  .max(STYLE_TAGS_MAX, `at most ${STYLE_TAGS_MAX} tags`)
+  .max(STYLE_TAGS_MAX, worded(`最多 ${STYLE_TAGS_MAX} 个标签`, `at most ${STYLE_TAGS_MAX} tags`))
   .refine(
     (tags) => new Set(tags.map((tag) => tag.toLowerCase())).size === tags.length,
     'the same tag is listed twice',
@@ -52,7 +60,7 @@ export const designerProfileBodySchema = /* @__PURE__ */ pureSchema(() =>
     cityCode: z
       .string()
       .trim()
-      .refine((code) => isCityCode(code), 'unknown city')
+      .refine((code) => isCityCode(code), worded('未知的城市', 'unknown city'))
       .nullable(),
     styles: styleTagsField,
     yearsOfExperience: z.number().int().min(0).max(YEARS_OF_EXPERIENCE_MAX).nullable(),

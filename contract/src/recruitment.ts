@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageUrlField } from './basic-information.ts';
 import { text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_FAN_MAX } from './tags.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 招募设置 recruitment (issue 7 item 7). Console: `GET|PUT /recruitment`. Public (no session):
@@ -34,21 +35,35 @@ export const recruitmentBodySchema = z
     /** Tags every recruited fan gets: at most a fan's limit (20). */
     autoTagIds: z
       .array(z.number().int().min(1).max(2_147_483_647))
-      .max(TAGS_PER_FAN_MAX, `at most ${TAGS_PER_FAN_MAX} tags, a fan's limit`),
+      .max(
+        TAGS_PER_FAN_MAX,
+        worded(
+          `最多 ${TAGS_PER_FAN_MAX} 个标签（每位粉丝的上限）`,
+          `at most ${TAGS_PER_FAN_MAX} tags, a fan's limit`,
+        ),
+      ),
   })
   .superRefine((body, ctx) => {
     if (body.enabled && body.welcome === '') {
       ctx.addIssue({
         code: 'custom',
         path: ['welcome'],
-        message: 'write a welcome message to turn the page on',
+        message: worded('开启招募页前请填写欢迎语', 'write a welcome message to turn the page on'),
       });
     }
     if (body.welcome.includes('\u0000') || body.benefit.includes('\u0000')) {
-      ctx.addIssue({ code: 'custom', path: ['welcome'], message: 'must not contain NUL characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['welcome'],
+        message: worded('不能包含 NUL 字符', 'must not contain NUL characters'),
+      });
     }
     if (new Set(body.autoTagIds).size !== body.autoTagIds.length) {
-      ctx.addIssue({ code: 'custom', path: ['autoTagIds'], message: 'a tag is chosen twice' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autoTagIds'],
+        message: worded('同一个标签选了两次', 'a tag is chosen twice'),
+      });
     }
   });
 export type RecruitmentBody = z.input<typeof recruitmentBodySchema>;
@@ -78,7 +93,7 @@ export const recruitmentSettingsSchema = z.object({
 export type RecruitmentSettings = z.infer<typeof recruitmentSettingsSchema>;
 
 export const recruitSlugParamsSchema = z.strictObject({
-  slug: z.string().regex(recruitSlugPattern, 'not a recruitment link'),
+  slug: z.string().regex(recruitSlugPattern, worded('不是招募链接', 'not a recruitment link')),
 });
 
 /** `GET /public/recruitment/:slug`: what a visitor sees. */

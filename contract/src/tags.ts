@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 标签管理 (issue 7 item 4): tags grouped by classification.
@@ -21,7 +22,7 @@ export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const tagColorField = z
   .string()
   .trim()
-  .regex(TAG_COLOR_PATTERN, 'a colour such as #593BFF')
+  .regex(TAG_COLOR_PATTERN, worded('须为颜色，例如 #593BFF', 'a colour such as #593BFF'))
   .transform((value) => value.toUpperCase());
 
 /** The preset palette the colour picker offers. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, text, wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * 我的金库 (my vault, issue 6 items 1–3, 7): the earnings ledger, withdrawals and statistics.
@@ -51,7 +52,12 @@ const rangeShape = { start: dateField, end: dateField, _t: z.coerce.number().opt
 type RangeValue = { start: string; end: string };
 const checkRange = (value: RangeValue, ctx: z.core.$RefinementCtx) => {
   const span = daySpan(value.start, value.end);
-  if (span < 1) ctx.addIssue({ code: 'custom', path: ['end'], message: 'the end is before the start' });
+  if (span < 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: worded('结束日期早于开始日期', 'the end is before the start'),
+    });
   else if (span > VAULT_RANGE_MAX_DAYS)
     ctx.addIssue({ code: 'custom', path: ['end'], message: `at most ${VAULT_RANGE_MAX_DAYS} days` });
 };
@@ -179,7 +185,11 @@ const ledgerFilterShape = {
 type FilterValue = { dateFrom?: string; dateTo?: string; amountMin?: number; amountMax?: number };
 const checkFilters = (value: FilterValue, ctx: z.core.$RefinementCtx) => {
   if (value.dateFrom && value.dateTo && daySpan(value.dateFrom, value.dateTo) < 1)
-    ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'the end is before the start' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dateTo'],
+      message: worded('结束日期早于开始日期', 'the end is before the start'),
+    });
   if (value.amountMin !== undefined && value.amountMax !== undefined && value.amountMax < value.amountMin)
     ctx.addIssue({ code: 'custom', path: ['amountMax'], message: 'the maximum is below the minimum' });
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageUrlField, lineText, multilineText } from './basic-information.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { wireDateTime } from './fields.ts';
+import { worded } from './wordings.ts';
 
 /**
  * Short videos (issue 5 items 1, 4, 5; DESIGN "Uploads"):
@@ -88,10 +89,13 @@ const cateIdField = z
   .number()
   .int()
   .min(1)
-  .max(videoCategoryKeys.length, `one of 1 to ${videoCategoryKeys.length}`);
+  .max(
+    videoCategoryKeys.length,
+    worded(`须为 1 到 ${videoCategoryKeys.length} 之一`, `one of 1 to ${videoCategoryKeys.length}`),
+  );
 const tagsField = z
   .array(lineText(VIDEO_TAG_MAX))
-  .max(VIDEO_TAGS_MAX, `at most ${VIDEO_TAGS_MAX} tags`)
+  .max(VIDEO_TAGS_MAX, worded(`最多 ${VIDEO_TAGS_MAX} 个标签`, `at most ${VIDEO_TAGS_MAX} tags`))
   .refine((tags) => new Set(tags).size === tags.length, 'tags must differ');
 /** A cover by address: an outside http(s) URL or an uploaded image (kept by its lasting address). */
 const coverUrlField = z.union([z.literal(''), imageUrlField]);
@@ -102,7 +106,7 @@ export const createVideoUploadSchema = z.strictObject({
   title: lineText(VIDEO_TITLE_MAX),
   fileName: fileNameField,
   /** Bytes; at most the server's `VIDEO_MAX_BYTES`. */
-  fileSize: z.number().int().min(1, 'the file is empty'),
+  fileSize: z.number().int().min(1, worded('文件为空', 'the file is empty')),
   /** The browser's `File.type`; when given it must be a video type. */
   mimeType: z.string().trim().max(100).optional(),
   description: multilineText(VIDEO_DESCRIPTION_MAX, 0).default(''),
@@ -116,7 +120,11 @@ export type CreateVideoUpload = z.input<typeof createVideoUploadSchema>;
 export const createImageUploadSchema = z.strictObject({
   kind: z.literal('image'),
   fileName: fileNameField,
-  fileSize: z.number().int().min(1, 'the file is empty').max(IMAGE_MAX_BYTES, 'at most 10 MB'),
+  fileSize: z
+    .number()
+    .int()
+    .min(1, worded('文件为空', 'the file is empty'))
+    .max(IMAGE_MAX_BYTES, worded('最大 10 MB', 'at most 10 MB')),
   mimeType: z.string().trim().max(100).optional(),
 });
 export type CreateImageUpload = z.input<typeof createImageUploadSchema>;
@@ -141,7 +149,7 @@ export const uploadGrantSchema = z.object({
 });
 export type UploadGrantAnswer = z.infer<typeof uploadGrantSchema>;
 
-const wireIdText = z.string().regex(/^[1-9]\d{0,9}$/, 'an id');
+const wireIdText = z.string().regex(/^[1-9]\d{0,9}$/, worded('须为编号', 'an id'));
 
 /** `POST /vod/refresh-upload` (RefreshUploadVideo): new credentials for the same object. */
 export const refreshUploadBodySchema = z.union([
@@ -175,7 +183,10 @@ export const videoListQuerySchema = z.strictObject({
     .string()
     .trim()
     .max(50)
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
+    .refine(
+      (value) => !value.includes('\u0000'),
+      worded('不能包含 NUL 字符', 'must not contain NUL characters'),
+    )
     .optional(),
   sortBy: z.enum(videoSortFields).default('createdAt'),
 });

@@ -6,15 +6,20 @@
  * Exit codes: 0 done, 1 the command could not do it, 2 bad usage or setting.
  */
 import { isFileCommand, runFileCommand } from './admin/backup.ts';
-import { type AdminOutcome, checkUsage, ExitCode, executeAdminCommand, isHelp } from './admin/execute.ts';
+import {
+  type AdminOutcome,
+  checkUsage,
+  ExitCode,
+  executeAdminCommand,
+  printsToStdout,
+} from './admin/execute.ts';
 import { readOperatorFile } from './admin/operator-file.ts';
 import { runOnServer } from './admin/remote.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
-/** Output goes to stdout when the command did it (or the command list was asked for), else stderr. */
-function print(outcome: AdminOutcome, listing = false): number {
-  const stream = listing || outcome.exitCode === ExitCode.done ? process.stdout : process.stderr;
+function print(outcome: AdminOutcome, argv: string[]): number {
+  const stream = printsToStdout(outcome, argv) ? process.stdout : process.stderr;
   if (outcome.output) stream.write(outcome.output);
   return outcome.exitCode;
 }
@@ -31,7 +36,7 @@ async function runLocally(config: Config, argv: string[]): Promise<AdminOutcome>
 
 async function main(argv: string[]): Promise<number> {
   const refused = checkUsage(argv);
-  if (refused) return print(refused, isHelp(argv));
+  if (refused) return print(refused, argv);
   let config: Config;
   try {
     config = loadConfig();
@@ -42,19 +47,19 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  if (isFileCommand(argv)) return print(await runFileCommand(config, argv));
+  if (isFileCommand(argv)) return print(await runFileCommand(config, argv), argv);
 
   if (!config.databaseUrl) {
     const file = readOperatorFile(config.dataDir);
     if (file) {
       const answer = await runOnServer(file, argv);
-      if (answer) return print(answer);
+      if (answer) return print(answer, argv);
       process.stderr.write(
         `No server answered at ${file.url} (a stale ${config.dataDir}/operator.json?): opening the database.\n`,
       );
     }
   }
-  return print(await runLocally(config, argv));
+  return print(await runLocally(config, argv), argv);
 }
 
 main(process.argv.slice(2)).then(

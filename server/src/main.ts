@@ -4,6 +4,7 @@ import { newOperatorToken, removeOperatorFile, writeOperatorFile } from './admin
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startPlannerStatistics } from './db/planner-statistics.ts';
 import { startCrowdPackScheduler } from './modules/crowd-packs/scheduler.ts';
 import { startStorageCleanup } from './modules/storage-quota/index.ts';
 import { startObjectStore } from './oss/index.ts';
@@ -28,6 +29,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  // PGlite has no autovacuum: its tables are analysed here as they grow.
+  app.addHook('onClose', startPlannerStatistics(database.db, app.log));
   // Daily crowd packs: every instance ticks; a row lease keeps them from computing a pack twice.
   app.addHook('onClose', startCrowdPackScheduler(database.db, app.log, config.now));
   // Unregistered and abandoned uploads (issue 16): every instance sweeps; removals are idempotent.

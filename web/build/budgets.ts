@@ -56,6 +56,11 @@ export interface RouteBudget {
  * the charts or the fallback page lazily was tried and left out: each new lazy chunk made the
  * bundler cut the shared chunks anew and grew the login page by 1.1–2.5 KB. The ceiling holds it
  * there so nothing grows unnoticed; `targetGzipKB` is where it must end up.
+ * Issue 17 raised the ceiling from 672 to 675 KB, measured 674.5: the frame now adjusts every
+ * text colour of the theme to 4.5:1 (contrast, +0.6), sets the browser tab's title from the
+ * route and record (+1.5) and names the screen in an h1 (ConsoleRoot +1.4); the phone's menu
+ * drawer loads only when opened (it had added 5.6 KB). Issue 21 replaces this measure with what
+ * a browser fetches.
  */
 export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] = [
   {
@@ -74,7 +79,7 @@ export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] 
       'src/pages/my-vault/vault-statistics.tsx',
     ],
     withLazyChunks: true,
-    maxGzipKB: 672,
+    maxGzipKB: 675,
     targetGzipKB: 450,
   },
 ];

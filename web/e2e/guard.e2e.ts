@@ -106,8 +106,9 @@ describe('§4 guard and the route tree from the server', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/start'));
     await page.getByTestId('sidebar').getByText('基本信息').waitFor();
     expect(await sidebarText(page)).not.toContain('智能客户');
+    // A page of the full console says why it is not there yet (issue 17 point 6), not 404.
     await page.goto('/smartClient/crowd-pack');
-    await page.waitForURL(/\/result\/404$/);
+    await page.getByText('请先完善设计师信息').waitFor();
     await context.close();
   });
 

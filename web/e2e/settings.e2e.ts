@@ -112,23 +112,26 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
     let drawer = await openSettings(page);
     await drawer.getByTestId('custom-brand-color').click();
     const hexInput = page.locator('.ant-color-picker-hex-input input');
-    await hexInput.fill('12AB9F');
-    await expect.poll(async () => (await storedSettings(page)).brandTheme).toBe('#12AB9F');
+    await hexInput.fill('0B7A70');
+    await expect.poll(async () => (await storedSettings(page)).brandTheme).toBe('#0B7A70');
     // A click outside closes the picker's popover, which covers the rest of the drawer.
     await drawer.getByRole('heading', { name: '主题模式' }).click();
     await hexInput.waitFor({ state: 'hidden' });
+    // The colour as drawn: adjusted for contrast where it needs to be (issue 17), the same after a reload.
+    const drawnBrand = await backgroundOf(drawer.getByRole('button', { name: '复制配置' }));
+    expect(drawnBrand).not.toBe(DEFAULT_BRAND_RGB);
     await drawer.getByRole('button', { name: '顶部布局' }).click();
     await drawer.getByRole('switch', { name: '显示页脚' }).click();
     await page.reload();
     await page.getByTestId('app-header').waitFor();
     expect(await storedSettings(page)).toMatchObject({
-      brandTheme: '#12AB9F',
+      brandTheme: '#0B7A70',
       layout: 'top',
       showFooter: false,
     });
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     drawer = await openSettings(page);
-    expect(await backgroundOf(drawer.getByRole('button', { name: '复制配置' }))).toBe('rgb(18, 171, 159)');
+    expect(await backgroundOf(drawer.getByRole('button', { name: '复制配置' }))).toBe(drawnBrand);
     expect(await drawer.getByTestId('custom-brand-color').getAttribute('aria-pressed')).toBe('true');
     expect(await drawer.getByRole('switch', { name: '显示页脚' }).getAttribute('aria-checked')).toBe('false');
     await context.close();
@@ -327,7 +330,7 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
       (key) =>
         localStorage.setItem(
           key,
-          JSON.stringify({ state: { layout: 'diagonal', mode: 42, brandTheme: '#E34D59' }, version: 0 }),
+          JSON.stringify({ state: { layout: 'diagonal', mode: 42, brandTheme: '#834EC2' }, version: 0 }),
         ),
       SETTINGS_KEY,
     );
@@ -335,7 +338,7 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
     await page.getByTestId('sidebar').waitFor();
     const drawerAgain = await openSettings(page);
     expect(await backgroundOf(drawerAgain.getByRole('button', { name: '复制配置' }))).toBe(
-      'rgb(227, 77, 89)',
+      'rgb(131, 78, 194)',
     );
     await context.close();
   });

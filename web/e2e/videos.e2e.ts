@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { recordWebm } from './support/webm.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the screens (light and dark) for a look. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -21,41 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * A real WebM of a few MB, recorded in the browser (canvas noise, so the encoder cannot shrink
- * it): a file that uploads in several parts and plays.
- */
-async function recordWebm(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 360;
-    const g = canvas.getContext('2d')!;
-    const image = g.createImageData(640, 360);
-    const paint = () => {
-      const data = new Uint32Array(image.data.buffer);
-      for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 0xffffffff) | 0xff000000;
-      g.putImageData(image, 0, 0);
-    };
-    const recorder = new MediaRecorder(canvas.captureStream(25), {
-      mimeType: 'video/webm;codecs=vp8',
-      videoBitsPerSecond: 16_000_000,
-    });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const timer = setInterval(paint, 40);
-    recorder.start(500);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    await new Promise((resolve) => {
-      recorder.onstop = resolve;
-      recorder.stop();
-    });
-    clearInterval(timer);
-    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
-  });
-  return Buffer.from(bytes);
-}
 
 describe('issue 5: publish a video, pause, reload, resume, play', () => {
   it('§4 upload states: publish → pause → reload → resume → published → plays on the detail page', async () => {

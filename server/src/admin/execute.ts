@@ -11,6 +11,10 @@ export interface AdminOutcome {
   output: string;
 }
 
+/** Where the CLI prints an outcome: stdout when done or when the command list was asked for, else stderr. */
+export const printsToStdout = (outcome: AdminOutcome, argv: string[]) =>
+  isHelp(argv) || outcome.exitCode === ExitCode.done;
+
 export const isHelp = (argv: string[]) =>
   argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h';
 

@@ -26,6 +26,10 @@ class LightTraffic {
     for (const wake of waiting) wake();
   }
 
+  get count(): number {
+    return this.inFlight;
+  }
+
   /** Resolves once no light request is in flight, or after `maxMs`. */
   quiet(maxMs: number): Promise<void> {
     if (this.inFlight <= 0) return Promise.resolve();
@@ -39,9 +43,10 @@ class LightTraffic {
   }
 }
 
-/** The request in whose async context code runs: light until it takes a heavy turn. */
-interface RequestTraffic {
+/** One request's place in the count: light until it takes a heavy turn or is answered. */
+export interface RequestTraffic {
   light: boolean;
+  /** Stops counting the request as light (idempotent). */
   leave(): void;
 }
 
@@ -57,11 +62,8 @@ function trafficFor(key: object): LightTraffic {
   return traffic;
 }
 
-/**
- * Counts one request as light while it runs: `run` continues the request inside its context and
- * gets `leave` (idempotent), to call when the answer is sent or the client goes.
- */
-export function enterLightRequest(key: object, run: (leave: () => void) => void): void {
+/** Counts one request of `key`'s database as light from now on; call `leave` when it is answered. */
+export function enterLightRequest(key: object): RequestTraffic {
   const traffic = trafficFor(key);
   traffic.enter();
   const request: RequestTraffic = {
@@ -72,8 +74,16 @@ export function enterLightRequest(key: object, run: (leave: () => void) => void)
       traffic.leave();
     },
   };
-  currentRequest.run(request, () => run(() => request.leave()));
+  return request;
 }
+
+/**
+ * Runs `work` inside `request`'s context, so that heavy turns taken from it find the request
+ * (`becomeHeavy`). Enter it where the handler starts: a body is parsed in the socket's context,
+ * which would lose one entered earlier.
+ */
+export const withinRequest = (request: RequestTraffic, work: () => void): void =>
+  currentRequest.run(request, work);
 
 /** The calling request does heavy work from now on: it no longer counts as light. */
 export function becomeHeavy(): void {
@@ -83,3 +93,6 @@ export function becomeHeavy(): void {
 /** Resolves once no light request of `key`'s database is in flight, or after LIGHT_FIRST_MAX_WAIT_MS. */
 export const lightRequestsDone = (key: object): Promise<void> =>
   trafficFor(key).quiet(LIGHT_FIRST_MAX_WAIT_MS);
+
+/** How many light requests of `key`'s database are in flight now. */
+export const lightRequestsInFlight = (key: object): number => trafficFor(key).count;

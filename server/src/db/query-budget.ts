@@ -147,6 +147,10 @@ export async function takeTurn<T>(db: Database, budget: QueryBudget, work: () =>
   becomeHeavy();
   const release = await turns.take();
   try {
+    // A turn is handed over in a microtask, so without this the heavy requests' slices would run
+    // back to back and timers and sockets (a light request arriving) would wait for all of them:
+    // four exports at once held /health for 80 ms a time.
+    await yieldToOthers();
     // PGlite runs one statement at a time: a slice started now would make a light request wait.
     if (isPglite(db)) await lightRequestsDone(key);
     budget.check();

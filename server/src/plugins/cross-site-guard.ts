@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.ts';
 import { crossSiteRefusal } from '../http/cross-site.ts';
-import { requestLanguage } from '../http/language.ts';
+import { httpMessages } from '../http/http-messages.ts';
+import { message } from '../http/messages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,13 +30,10 @@ export const crossSiteGuardPlugin = fp(async (app: FastifyInstance) => {
     const refusal = crossSiteRefusal({ host: request.host, headers: request.headers }, app.config.publicUrl);
     if (!refusal) return;
     request.log.info({ refusal }, 'cross-site request refused');
-    const english = requestLanguage(request.headers['accept-language']) === 'en-US';
-    throw new ApiError(
-      ErrorCode.forbidden,
-      english
-        ? 'Refused: this request did not come from a page of this console'
-        : '请求被拒绝：此操作只能在本站的页面上进行',
-      { errors: [{ path: refusal.header, message: `cross-site (${refusal.value})` }] },
-    );
+    throw new ApiError(ErrorCode.forbidden, httpMessages.crossSiteRefused, {
+      errors: [
+        { path: refusal.header, message: message(httpMessages.crossSiteHeader, { value: refusal.value }) },
+      ],
+    });
   });
 });

@@ -1,17 +1,13 @@
-import {
-  ErrorCode,
-  type ErrorCodeValue,
-  errorCatalogue,
-  type FieldError,
-  type Language,
-  type LocalizedIssueParams,
-} from '@dc/contract';
+import { ErrorCode, type ErrorCodeValue, errorCatalogue, type Language } from '@dc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, type ServerFieldError } from '../http/api-error.ts';
 import { CLIENT_CLOSED_STATUS, isClientAbort, logClientAbort } from '../http/client-abort.ts';
+import { httpMessages } from '../http/http-messages.ts';
+import { issueWording, type ValidationIssue } from '../http/issue-wording.ts';
 import { requestLanguage } from '../http/language.ts';
+import { inLanguage, type Message, message } from '../http/messages.ts';
 
 type FailureCode = Exclude<ErrorCodeValue, 200>;
 
@@ -39,39 +35,56 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The data of a failure with every field message in the request's language. */
+function dataInLanguage(data: unknown, language: Language): unknown {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return data;
+  return {
+    ...(data as object),
+    errors: errors.map((error: ServerFieldError) => ({
+      ...error,
+      message: inLanguage(error.message, language),
+    })),
+  };
+}
+
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
   code: FailureCode,
-  msg?: string,
+  msg?: Message,
   data: unknown = null,
   httpStatus?: number,
 ) {
   const entry = errorCatalogue[code];
-  const message = msg || entry.message[requestLanguage(request.headers['accept-language'])];
+  const language = requestLanguage(request.headers['accept-language']);
+  const text = (msg && inLanguage(msg, language)) || entry.message[language];
   return reply
     .code(httpStatus ?? entry.httpStatus)
     .type('application/json; charset=utf-8')
-    .send({ code, status: 1, msg: message, data });
+    .send({ code, status: 1, msg: text, data: dataInLanguage(data, language) });
 }
 
-function zodFieldErrors(error: FastifyError, language: Language): FieldError[] {
-  const issues = (error.validation ?? []) as Array<{
-    keyword?: string;
-    instancePath?: string;
-    message?: string;
-    params?: { keys?: string[]; params?: Partial<LocalizedIssueParams> };
-  }>;
+function zodFieldErrors(error: FastifyError): ServerFieldError[] {
+  const issues = (error.validation ?? []) as ValidationIssue[];
   return issues.map((issue) => {
     const parts = (issue.instancePath ?? '').split('/').filter(Boolean);
     // Unknown fields of a strict object: name the field itself, not its parent.
-    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys?.[0]) parts.push(issue.params.keys[0]);
-    return {
-      path: parts.join('.') || (error.validationContext ?? 'body'),
-      // A contract field that words its message in both languages (the shared date field) answers in the request's.
-      message: issue.params?.params?.localizedMessage?.[language] ?? issue.message ?? 'invalid',
-    };
+    const keys = issue.params?.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys[0]) parts.push(String(keys[0]));
+    const path = parts.join('.') || (error.validationContext ?? 'body');
+    return { path, message: issueWording(path, issue) };
   });
+}
+
+/** A field message as the envelope's message: it names the field (most schema messages do already). */
+function namingTheField({ path, message: said }: ServerFieldError): Message {
+  if (typeof said === 'string') return said.includes(path) ? said : `${path}: ${said}`;
+  const named = (language: Language) =>
+    said[language].includes(path)
+      ? said[language]
+      : message(httpMessages.fieldMessage, { field: path, message: said[language] })[language];
+  return { 'zh-CN': named('zh-CN'), 'en-US': named('en-US') };
 }
 
 /**
@@ -82,14 +95,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
     if (thrown instanceof ApiError) {
       const error = thrown;
-      return send(request, reply, error.code, error.message, error.data, error.httpStatus);
+      return send(request, reply, error.code, error.wording ?? error.message, error.data, error.httpStatus);
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = zodFieldErrors(error, requestLanguage(request.headers['accept-language']));
-      return send(request, reply, ErrorCode.validation, `${errors[0]?.path}: ${errors[0]?.message}`, {
-        errors,
-      });
+      // Each field message names its field, so the first one is the envelope's message too.
+      const errors = zodFieldErrors(error);
+      return send(request, reply, ErrorCode.validation, errors[0] && namingTheField(errors[0]), { errors });
     }
     // Before the outage check: the cut request stream says ECONNRESET as a lost database does.
     if (isClientAbort(error, request)) {
@@ -106,22 +118,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         request,
         reply,
         ErrorCode.validation,
-        'request body too large',
-        { errors: [{ path: 'body', message: 'too large' }] },
+        httpMessages.bodyTooLarge,
+        { errors: [{ path: 'body', message: httpMessages.tooLarge }] },
         413,
       );
     }
     if (status === 429) return send(request, reply, ErrorCode.rateLimited);
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong media type, multipart limits: the client sent something unreadable.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported content type' : 'malformed body';
+      const unreadable =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? httpMessages.unsupportedContentType
+          : httpMessages.malformedBody;
       return send(
         request,
         reply,
         ErrorCode.validation,
-        message,
-        { errors: [{ path: 'body', message }] },
+        unreadable,
+        { errors: [{ path: 'body', message: unreadable }] },
         status,
       );
     }

@@ -79,4 +79,11 @@ export async function seedAnalytics(db: Database, designerId: number, now: Date)
         from generate_series(v.first_day, (${at} at time zone 'Asia/Shanghai')::date, interval '1 day') as s
       ) as d
     ) as plays`);
+  // 我的作品 shows a video's views, likes and comments: the sums of its days, as the show ranking
+  // counts them (the videos seed's own figures only set the scale of the plays above).
+  await db.execute(sql`
+    update videos v set views = s.views, likes = s.likes, comments = s.comments
+    from (select video_id, sum(views)::int as views, sum(likes)::int as likes, sum(comments)::int as comments
+          from video_daily_stats where designer_id = ${designerId} group by video_id) s
+    where v.id = s.video_id`);
 }

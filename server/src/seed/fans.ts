@@ -96,7 +96,7 @@ export interface GeneratedFans {
   now: Date;
   /** Tags to hand out (0–5 per fan); empty for none. */
   tagIds: readonly number[];
-  /** Where the demo's avatar pictures start (seed/pictures.ts); unset: no avatars. */
+  /** Where the demo's avatar pictures start, `<n>.png` follows (seed/pictures.ts); unset: no avatars. */
   avatarPrefix?: string;
   /**
    * `invented` (the default, for benchmarks that write no orders): the buyers' order counts and
@@ -246,7 +246,8 @@ export async function seedFans(db: Database, designerId: number, now: Date, tagI
     count: DEMO_FAN_COUNT,
     now,
     tagIds,
-    avatarPrefix: picturePrefix(designerId),
+    // The avatars are the pictures named avatar-1…n (seed/pictures.ts), not the bare numbers.
+    avatarPrefix: `${picturePrefix(designerId)}avatar-`,
     // The figures grow with the orders and purchases seeded later (linkCourseBuyers, seedBoutique).
     spending: 'none',
   });

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { designers, sessions, smsOutbox } from '../../src/db/schema/index.ts';
 import { setAccountStatus } from '../../src/modules/auth/account-status.ts';
 import { createSession } from '../../src/modules/auth/service.ts';
+import { adminInProcess, adminProcess, dataDirDatabase } from '../support/admin-cli.ts';
 import { API, authHeader, createDesigner, loginAs, testDatabaseKind } from '../support/test-app.ts';
 import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from './support.ts';
 
@@ -56,52 +56,20 @@ describe('account states through the API (§8 20012 → /status-info; issue 4, i
 });
 
 /**
- * `npm run admin -- …` as the operator runs it: a real process on a real DATA_DIR (embedded
- * database only; the commands' queries run on PostgreSQL in the tests above).
+ * `npm run admin -- …` as the operator runs it: a real process on a real DATA_DIR for the list
+ * and the usage (embedded database only), then each command's rules in this process on the same
+ * database (`adminInProcess`: the CLI's code after it opened the database; a process costs
+ * seconds). The commands' queries run on PostgreSQL in the tests above.
  */
 describe.runIf(testDatabaseKind() === 'pglite')('npm run admin (the operator CLI, issue 4 item 4)', () => {
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
-  const adminScript = path.join(repoRoot, 'server/src/admin.ts');
   let dataDir: string;
-
-  function admin(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', adminScript, ...args], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
-
-  /** Opens the DATA_DIR's database in this process (never while the CLI has it open). */
-  async function withDatabase<T>(work: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
-    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
-    try {
-      await handle.migrate();
-      return await work(handle.db);
-    } finally {
-      await handle.close();
-    }
-  }
-
-  const statusOf = (account: string) =>
-    withDatabase(async (db) => {
-      const [row] = await db
-        .select({ status: designers.status })
-        .from(designers)
-        .where(eq(designers.account, account));
-      return row?.status;
-    });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'dc-admin-'));
-    await withDatabase(async (db) => {
+    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      await handle.migrate();
+      const db = handle.db;
       await createDesigner(db, { account: 'active_one', password: PASSWORD, phone: '13300000011' });
       await createDesigner(db, { account: 'pending_one', password: PASSWORD, status: 'pending_review' });
       const frozen = await createDesigner(db, { account: 'to_freeze', password: PASSWORD });
@@ -122,83 +90,103 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run admin (the operator CLI
           createdAt: new Date(),
         },
       ]);
-    });
+    } finally {
+      await handle.close();
+    }
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('accounts list: every account with its status; a status filter; a bad one exits 2', async () => {
-    const all = await admin('accounts', 'list');
+  it('accounts list (a real process): every account with its status; a status filter; a bad one exits 2', async () => {
+    const all = await adminProcess(dataDir, 'accounts', 'list');
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/^id\s+account\s+phone\s+nickname\s+status\s+newly_register\s+created/);
     expect(all.stdout).toMatch(/active_one\s+13300000011\s+active_one\s+active\s+0/);
     expect(all.stdout).toContain('3 account(s)');
-    const pending = await admin('accounts', 'list', 'pending_review');
-    expect(pending.stdout).toContain('pending_one');
-    expect(pending.stdout).not.toContain('active_one');
-    expect((await admin('accounts', 'list', 'sleeping')).code).toBe(2);
+    const bad = await adminProcess(dataDir, 'accounts', 'list', 'sleeping');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
   }, 60_000);
 
-  it('accounts approve: pending_review → active; already active says so; unknown account exits 1', async () => {
-    const approved = await admin('accounts', 'approve', 'PENDING_ONE');
-    expect(approved).toMatchObject({ code: 0 });
-    expect(approved.stdout).toContain('pending_one: pending_review → active');
-    expect(await statusOf('pending_one')).toBe('active');
-    expect((await admin('accounts', 'approve', 'pending_one')).stdout).toContain('already active');
-    const unknown = await admin('accounts', 'approve', 'nobody');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('no account "nobody"');
-  }, 60_000);
-
-  it('accounts freeze: frozen, its sessions revoked; approve refuses a frozen account; unfreeze restores it', async () => {
-    const frozen = await admin('accounts', 'freeze', 'to_freeze');
-    expect(frozen.code).toBe(0);
-    expect(frozen.stdout).toContain('to_freeze: active → frozen (2 session(s) ended)');
-    const open = await withDatabase(async (db) => {
-      const [row] = await db
-        .select({ id: designers.id })
-        .from(designers)
-        .where(eq(designers.account, 'to_freeze'));
-      return db.select().from(sessions).where(eq(sessions.designerId, row!.id));
-    });
-    expect(open.map((s) => s.endReason)).toEqual(['frozen', 'frozen']);
-
-    const refused = await admin('accounts', 'approve', 'to_freeze');
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('to_freeze is frozen');
-
-    expect((await admin('accounts', 'unfreeze', 'to_freeze')).stdout).toContain('frozen → active');
-    expect(await statusOf('to_freeze')).toBe('active');
-  }, 60_000);
-
-  it('accounts hold: back to pending_review (by phone); outbox [phone] prints the messages with their codes', async () => {
-    expect((await admin('accounts', 'hold', '13300000011')).stdout).toContain(
-      'active_one: active → pending_review',
-    );
-    expect(await statusOf('active_one')).toBe('pending_review');
-    const all = await admin('outbox');
-    expect(all.code).toBe(0);
-    expect(all.stdout).toContain('424242');
-    expect(all.stdout).toContain('515151');
-    const one = await admin('outbox', '13300000012');
-    expect(one.stdout).toContain('515151');
-    expect(one.stdout).not.toContain('424242');
-    expect(one.stdout).toContain('1 message(s)');
-  }, 60_000);
-
-  it('usage: no command exits 2 with the list; help exits 0; unknown commands and missing arguments exit 2', async () => {
-    const none = await admin();
+  it('usage (a real process): no command exits 2 with the list; help exits 0', async () => {
+    const none = await adminProcess(dataDir);
     expect(none.code).toBe(2);
     expect(none.stdout).toContain('accounts approve <account>');
-    const help = await admin('help');
+    const help = await adminProcess(dataDir, 'help');
     expect(help.code).toBe(0);
     for (const command of ['accounts list', 'accounts freeze', 'accounts unfreeze', 'outbox [phone]']) {
       expect(help.stdout).toContain(command);
     }
-    const unknown = await admin('accounts', 'delete', 'x');
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown command');
-    const missing = await admin('accounts', 'freeze');
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('usage: npm run admin -- accounts freeze <account>');
   }, 60_000);
+
+  describe('each command, on the same database in this process', () => {
+    const db = dataDirDatabase(() => dataDir);
+    const admin = (...args: string[]) => adminInProcess(db(), ...args);
+    const statusOf = async (account: string) => {
+      const [row] = await db()
+        .select({ status: designers.status })
+        .from(designers)
+        .where(eq(designers.account, account));
+      return row?.status;
+    };
+
+    it('accounts list: a status filter', async () => {
+      const pending = await admin('accounts', 'list', 'pending_review');
+      expect(pending.stdout).toContain('pending_one');
+      expect(pending.stdout).not.toContain('active_one');
+    });
+
+    it('accounts approve: pending_review → active; already active says so; unknown account exits 1', async () => {
+      const approved = await admin('accounts', 'approve', 'PENDING_ONE');
+      expect(approved).toMatchObject({ code: 0 });
+      expect(approved.stdout).toContain('pending_one: pending_review → active');
+      expect(await statusOf('pending_one')).toBe('active');
+      expect((await admin('accounts', 'approve', 'pending_one')).stdout).toContain('already active');
+      const unknown = await admin('accounts', 'approve', 'nobody');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('no account "nobody"');
+    });
+
+    it('accounts freeze: frozen, its sessions revoked; approve refuses a frozen account; unfreeze restores it', async () => {
+      const frozen = await admin('accounts', 'freeze', 'to_freeze');
+      expect(frozen.code).toBe(0);
+      expect(frozen.stdout).toContain('to_freeze: active → frozen (2 session(s) ended)');
+      const [row] = await db()
+        .select({ id: designers.id })
+        .from(designers)
+        .where(eq(designers.account, 'to_freeze'));
+      const open = await db().select().from(sessions).where(eq(sessions.designerId, row!.id));
+      expect(open.map((s) => s.endReason)).toEqual(['frozen', 'frozen']);
+
+      const refused = await admin('accounts', 'approve', 'to_freeze');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('to_freeze is frozen');
+
+      expect((await admin('accounts', 'unfreeze', 'to_freeze')).stdout).toContain('frozen → active');
+      expect(await statusOf('to_freeze')).toBe('active');
+    });
+
+    it('accounts hold: back to pending_review (by phone); outbox [phone] prints the messages with their codes', async () => {
+      expect((await admin('accounts', 'hold', '13300000011')).stdout).toContain(
+        'active_one: active → pending_review',
+      );
+      expect(await statusOf('active_one')).toBe('pending_review');
+      const all = await admin('outbox');
+      expect(all.code).toBe(0);
+      expect(all.stdout).toContain('424242');
+      expect(all.stdout).toContain('515151');
+      const one = await admin('outbox', '13300000012');
+      expect(one.stdout).toContain('515151');
+      expect(one.stdout).not.toContain('424242');
+      expect(one.stdout).toContain('1 message(s)');
+    });
+
+    it('usage: unknown commands and missing arguments exit 2', async () => {
+      const unknown = await admin('accounts', 'delete', 'x');
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('unknown command');
+      const missing = await admin('accounts', 'freeze');
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('usage: npm run admin -- accounts freeze <account>');
+    });
+  });
 });

@@ -22,7 +22,8 @@ describe('seed (SEED=demo): members and a WeChat binding for demo, nothing for n
     expect(await t.db.$count(members, eq(members.designerId, newcomer!.id))).toBe(0);
     expect(await t.db.$count(wechatBindings, eq(wechatBindings.designerId, demo!.id))).toBe(1);
     expect(await t.db.$count(wechatBindings, eq(wechatBindings.designerId, newcomer!.id))).toBe(0);
-  });
+    // The whole demo seed: most of a CPU-minute on a busy machine.
+  }, 120_000);
 
   it('through the API: demo’s members (masked phones) and self information with WeChat bound', async () => {
     const token = await loginAs(t.app, 'demo', 'demo123456');

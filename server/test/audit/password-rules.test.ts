@@ -1,6 +1,7 @@
 import { passwordIsAccountName } from '@dc/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/api-error.ts';
+import { inLanguage, type Message } from '../../src/http/messages.ts';
 import { checkNewPassword, isCommonPassword } from '../../src/modules/auth/password-rules.ts';
 
 const refusal = (password: string, account?: string) => {
@@ -9,9 +10,11 @@ const refusal = (password: string, account?: string) => {
     return undefined;
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
-    const { code, data } = error as ApiError & { data: { errors: { path: string; message: string }[] } };
+    const { code, data } = error as ApiError & { data: { errors: { path: string; message: Message }[] } };
     expect(code).toBe(40000);
-    return data.errors[0];
+    const first = data.errors[0];
+    // The English wording: the error handler answers the request's language.
+    return first && { path: first.path, message: inLanguage(first.message, 'en-US') };
   }
 };
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import {
   providers,
 } from '../../src/db/schema/index.ts';
 import { createContract } from '../../src/modules/contracts/service.ts';
+import { adminInProcess, adminProcess, dataDirDatabase } from '../support/admin-cli.ts';
 import { createDesigner, testDatabaseKind } from '../support/test-app.ts';
 
 /**
@@ -24,28 +24,11 @@ import { createDesigner, testDatabaseKind } from '../support/test-app.ts';
 describe.runIf(testDatabaseKind() === 'pglite')(
   'npm run admin: applications and contracts (issue 4 item 7)',
   () => {
-    const repoRoot = path.resolve(import.meta.dirname, '../../..');
-    const adminScript = path.join(repoRoot, 'server/src/admin.ts');
     let dataDir: string;
     let designerId: number;
     let applicationIds: number[];
     let contractIds: number[];
     let contractCode: string;
-
-    function admin(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-      return new Promise((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', adminScript, ...args], {
-          cwd: repoRoot,
-          env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('exit', (code) => resolve({ code, stdout, stderr }));
-      });
-    }
 
     async function withDatabase<T>(work: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
       const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
@@ -129,8 +112,8 @@ describe.runIf(testDatabaseKind() === 'pglite')(
     }, 60_000);
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    it('help lists the application and contract commands', async () => {
-      const help = await admin('help');
+    it('help lists the application and contract commands (a real process)', async () => {
+      const help = await adminProcess(dataDir, 'help');
       expect(help.code).toBe(0);
       for (const command of [
         'applications list [pending|approved|rejected]',
@@ -145,116 +128,123 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       }
     }, 60_000);
 
-    it('applications list / approve / reject: only pending can be reviewed; reject needs a reason; each notifies the designer', async () => {
-      const [first, second] = applicationIds as [number, number];
-      const listed = await admin('applications', 'list', 'pending');
+    it('applications list pending (a real process on the DATA_DIR)', async () => {
+      const [first] = applicationIds as [number, number];
+      const listed = await adminProcess(dataDir, 'applications', 'list', 'pending');
       expect(listed.code).toBe(0);
       expect(listed.stdout).toMatch(new RegExp(`^${first}\\s+cli_designer\\s+CLI Silk\\s+pending\\s+1`, 'm'));
       expect(listed.stdout).toContain('2 application(s)');
+    }, 60_000);
 
-      const approved = await admin('applications', 'approve', String(first));
-      expect(approved.code).toBe(0);
-      expect(approved.stdout).toContain(`application #${first} (CLI Silk): pending → approved`);
-
-      const again = await admin('applications', 'reject', String(first), 'too', 'late');
-      expect(again.code).toBe(1);
-      expect(again.stderr).toContain(
-        `application #${first} is approved; only a pending application can be reviewed`,
-      );
-
-      const noReason = await admin('applications', 'reject', String(second));
-      expect(noReason.code).toBe(2);
-      expect(noReason.stderr).toContain('usage: npm run admin -- applications reject <id> <reason>');
-      expect((await admin('applications', 'approve', 'abc')).code).toBe(2);
-      expect((await admin('applications', 'list', 'lost')).code).toBe(2);
-
-      const rejected = await admin('applications', 'reject', `#${second}`, '作品集', '不足');
-      expect(rejected.code).toBe(0);
-      const unknown = await admin('applications', 'approve', '999999');
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('no application #999999');
-
-      const [rows, inbox] = await withDatabase(async (db) => [
-        await db
-          .select({ status: exclusiveApplications.status, reason: exclusiveApplications.rejectReason })
-          .from(exclusiveApplications)
-          .orderBy(asc(exclusiveApplications.id)),
+    /** Each command's rules in this process on the same database (a process costs seconds). */
+    describe('each command, on the same database in this process', () => {
+      const db = dataDirDatabase(() => dataDir);
+      const admin = (...args: string[]) => adminInProcess(db(), ...args);
+      const withDatabase = <T>(work: (db: DatabaseHandle['db']) => Promise<T>) => work(db());
+      /** The designer's notifications, oldest first. */
+      const inboxOf = async (on: DatabaseHandle['db']) =>
         (
-          await db
+          await on
             .select({ content: notifications.content })
             .from(notifications)
             .where(eq(notifications.designerId, designerId))
             .orderBy(asc(notifications.id))
-        ).map((n) => n.content),
-      ]);
-      expect(rows).toEqual([
-        { status: 'approved', reason: null },
-        { status: 'rejected', reason: '作品集 不足' },
-      ]);
-      expect(inbox).toEqual([
-        '恭喜！您成为「CLI Silk」专属设计师的申请已通过',
-        '您成为「CLI Denim」专属设计师的申请未通过：作品集 不足。修改后可重新提交',
-      ]);
-    }, 120_000);
+        ).map((n) => n.content);
 
-    it('§4 contract status via the CLI: only pending audit can be audited; then execute and finish in order, each with an event and a notification', async () => {
-      const [first, second] = contractIds as [number, number];
-      const early = await admin('contracts', 'execute', String(first));
-      expect(early.code).toBe(1);
-      expect(early.stderr).toContain('is 1 (pending audit); this applies to 2 (pending execution) only');
-      expect((await admin('contracts', 'audit', String(first), 'maybe')).code).toBe(2);
-      expect((await admin('contracts', 'list', '7')).code).toBe(2);
+      it('applications list / approve / reject: only pending can be reviewed; reject needs a reason; each notifies the designer', async () => {
+        const [first, second] = applicationIds as [number, number];
+        const approved = await admin('applications', 'approve', String(first));
+        expect(approved.code).toBe(0);
+        expect(approved.stdout).toContain(`application #${first} (CLI Silk): pending → approved`);
 
-      const passed = await admin('contracts', 'audit', contractCode, 'pass', '资料', '齐全');
-      expect(passed.code).toBe(0);
-      expect(passed.stdout).toContain('1 (Pending audit) → 2 (Pending execution)');
-      expect((await admin('contracts', 'execute', `#${first}`)).code).toBe(0);
-      expect((await admin('contracts', 'finish', String(first))).code).toBe(0);
-      const late = await admin('contracts', 'finish', String(first));
-      expect(late.code).toBe(1);
-      expect(late.stderr).toContain('is 4 (finished)');
+        const again = await admin('applications', 'reject', String(first), 'too', 'late');
+        expect(again.code).toBe(1);
+        expect(again.stderr).toContain(
+          `application #${first} is approved; only a pending application can be reviewed`,
+        );
 
-      expect((await admin('contracts', 'audit', String(second), 'fail', '缺少盖章页')).code).toBe(0);
-      const listed = await admin('contracts', 'list', '0');
-      expect(listed.code).toBe(0);
-      expect(listed.stdout).toContain('采购合同');
-      expect(listed.stdout).not.toContain('联名合作');
-      expect(listed.stdout).toContain('1 contract(s)');
-      const unknown = await admin('contracts', 'finish', 'HT19990101000001');
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('no contract');
+        const noReason = await admin('applications', 'reject', String(second));
+        expect(noReason.code).toBe(2);
+        expect(noReason.stderr).toContain('usage: npm run admin -- applications reject <id> <reason>');
+        expect((await admin('applications', 'approve', 'abc')).code).toBe(2);
+        expect((await admin('applications', 'list', 'lost')).code).toBe(2);
 
-      const state = await withDatabase(async (db) => ({
-        statuses: (
-          await db.select({ status: contracts.status }).from(contracts).orderBy(asc(contracts.id))
-        ).map((c) => c.status),
-        events: await db
-          .select()
-          .from(contractEvents)
-          .where(eq(contractEvents.contractId, first))
-          .orderBy(asc(contractEvents.id)),
-        inbox: (
+        const rejected = await admin('applications', 'reject', `#${second}`, '作品集', '不足');
+        expect(rejected.code).toBe(0);
+        const unknown = await admin('applications', 'approve', '999999');
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain('no application #999999');
+
+        const [rows, inbox] = await withDatabase(async (db) => [
           await db
-            .select({ content: notifications.content })
-            .from(notifications)
-            .where(eq(notifications.designerId, designerId))
-            .orderBy(asc(notifications.id))
-        ).map((n) => n.content),
-      }));
-      expect(state.statuses).toEqual([4, 0]);
-      expect(state.events.map((e) => [e.kind, e.actor, e.fromStatus, e.toStatus, e.note])).toEqual([
-        ['created', 'designer', null, null, ''],
-        ['submitted', 'designer', null, 1, ''],
-        ['audited', 'platform', 1, 2, '资料 齐全'],
-        ['executed', 'platform', 2, 3, ''],
-        ['finished', 'platform', 3, 4, ''],
-      ]);
-      expect(state.inbox.slice(-4)).toEqual([
-        '您的合同《联名合作》已审核通过：资料 齐全',
-        '合同《联名合作》已进入执行阶段',
-        '合同《联名合作》已完成',
-        '合同《采购合同》审核未通过：缺少盖章页',
-      ]);
-    }, 120_000);
+            .select({ status: exclusiveApplications.status, reason: exclusiveApplications.rejectReason })
+            .from(exclusiveApplications)
+            .orderBy(asc(exclusiveApplications.id)),
+          await inboxOf(db),
+        ]);
+        expect(rows).toEqual([
+          { status: 'approved', reason: null },
+          { status: 'rejected', reason: '作品集 不足' },
+        ]);
+        expect(inbox).toEqual([
+          '恭喜！您成为「CLI Silk」专属设计师的申请已通过',
+          '您成为「CLI Denim」专属设计师的申请未通过：作品集 不足。修改后可重新提交',
+        ]);
+      }, 120_000);
+
+      it('§4 contract status via the CLI: only pending audit can be audited; then execute and finish in order, each with an event and a notification', async () => {
+        const [first, second] = contractIds as [number, number];
+        const early = await admin('contracts', 'execute', String(first));
+        expect(early.code).toBe(1);
+        expect(early.stderr).toContain('is 1 (pending audit); this applies to 2 (pending execution) only');
+        expect((await admin('contracts', 'audit', String(first), 'maybe')).code).toBe(2);
+        expect((await admin('contracts', 'list', '7')).code).toBe(2);
+
+        const passed = await admin('contracts', 'audit', contractCode, 'pass', '资料', '齐全');
+        expect(passed.code).toBe(0);
+        expect(passed.stdout).toContain('1 (Pending audit) → 2 (Pending execution)');
+        expect((await admin('contracts', 'execute', `#${first}`)).code).toBe(0);
+        expect((await admin('contracts', 'finish', String(first))).code).toBe(0);
+        const late = await admin('contracts', 'finish', String(first));
+        expect(late.code).toBe(1);
+        expect(late.stderr).toContain('is 4 (finished)');
+
+        expect((await admin('contracts', 'audit', String(second), 'fail', '缺少盖章页')).code).toBe(0);
+        const listed = await admin('contracts', 'list', '0');
+        expect(listed.code).toBe(0);
+        expect(listed.stdout).toContain('采购合同');
+        expect(listed.stdout).not.toContain('联名合作');
+        expect(listed.stdout).toContain('1 contract(s)');
+        const unknown = await admin('contracts', 'finish', 'HT19990101000001');
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain('no contract');
+
+        const state = await withDatabase(async (db) => ({
+          statuses: (
+            await db.select({ status: contracts.status }).from(contracts).orderBy(asc(contracts.id))
+          ).map((c) => c.status),
+          events: await db
+            .select()
+            .from(contractEvents)
+            .where(eq(contractEvents.contractId, first))
+            .orderBy(asc(contractEvents.id)),
+          inbox: await inboxOf(db),
+        }));
+        expect(state.statuses).toEqual([4, 0]);
+        expect(state.events.map((e) => [e.kind, e.actor, e.fromStatus, e.toStatus, e.note])).toEqual([
+          ['created', 'designer', null, null, ''],
+          ['submitted', 'designer', null, 1, ''],
+          ['audited', 'platform', 1, 2, '资料 齐全'],
+          ['executed', 'platform', 2, 3, ''],
+          ['finished', 'platform', 3, 4, ''],
+        ]);
+        expect(state.inbox.slice(-4)).toEqual([
+          '您的合同《联名合作》已审核通过：资料 齐全',
+          '合同《联名合作》已进入执行阶段',
+          '合同《联名合作》已完成',
+          '合同《采购合同》审核未通过：缺少盖章页',
+        ]);
+      }, 120_000);
+    });
   },
 );

@@ -169,6 +169,27 @@ describe('issue 7 item 1: products with a variant matrix', () => {
     expectInvalid(await call(t, 'PUT', `/products/${product.id}`, me, wrong), 'variants.0.id');
   });
 
+  it('issue 17 point 6: variants read in size order, a size added later (L after XL) in its place', async () => {
+    const product = await createProduct(t, me);
+    const variant = (size: string) => ({
+      size,
+      color: '黑色',
+      sku: `${product.variants[0]!.sku}-${size}`.replace(/[^A-Za-z0-9-]/g, 'X'),
+      price: 100_000,
+      originalPrice: 100_000,
+      stock: 1,
+    });
+    // Sizes as a designer adds them over time: the free size, XL, 2XL, then L and S.
+    const res = await call(t, 'PUT', `/products/${product.id}`, me, {
+      ...productBody(),
+      variants: [variant('均码'), variant('XL'), variant('2XL'), variant('L'), variant('S')],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(dataOf<ProductDetail>(res).variants.map((v) => v.size)).toEqual(['S', 'L', 'XL', '2XL', '均码']);
+    const read = dataOf<ProductDetail>(await call(t, 'GET', `/products/${product.id}`, me));
+    expect(read.variants.map((v) => v.size)).toEqual(['S', 'L', 'XL', '2XL', '均码']);
+  });
+
   it('two kept variants may swap their SKUs', async () => {
     const product = await createProduct(t, me);
     const [a, b] = product.variants;

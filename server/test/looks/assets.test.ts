@@ -175,9 +175,10 @@ describe('issue 9 item 2: models', () => {
 
   it('a file that is not glTF, not version 2, or over 300k triangles is refused on `file`, its object and row deleted', async () => {
     for (const [bytes, reason] of [
-      [Buffer.from('this is an OBJ file, not a glb at all'), /not a binary glTF/],
-      [glbOf(trianglesJson(3), { version: 1 }), /version 1/],
-      [glbOf(trianglesJson(900_003)), /300001 triangles/],
+      // Answered in Chinese, the language of a request without Accept-Language.
+      [Buffer.from('this is an OBJ file, not a glb at all'), /不是二进制 glTF/],
+      [glbOf(trianglesJson(3), { version: 1 }), /版本为 1/],
+      [glbOf(trianglesJson(900_003)), /300001 个三角形/],
     ] as const) {
       const before = await storedObjectFiles(t.store);
       const { modelId, finished } = await uploadModel(t, alice, bytes);

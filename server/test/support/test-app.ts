@@ -15,6 +15,7 @@ import {
   pgliteHandle,
   postgresHandle,
 } from '../../src/db/client.ts';
+import { refreshPlannerStatistics } from '../../src/db/planner-statistics.ts';
 import { type AccountStatus, designers, ledgerEntries, sessions } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { seedDemo } from '../../src/seed/index.ts';
@@ -102,7 +103,10 @@ async function demoSnapshotTar(migratedTar: string): Promise<string> {
         extensions: pgliteExtensions,
       });
       try {
-        await seedDemo(pgliteHandle(client).db, DEMO_SEEDED_AT);
+        const { db } = pgliteHandle(client);
+        await seedDemo(db, DEMO_SEEDED_AT);
+        // As the server does when it starts on a seeded PGlite (no autovacuum there).
+        await refreshPlannerStatistics(db);
         const dump = await client.dumpDataDir('none');
         // Written aside and renamed, so a reader never sees half a file.
         const partial = `${snapshot}.${process.pid}`;

@@ -97,11 +97,12 @@ describe('issue 5 item 1: create-upload', () => {
   });
 
   it.each([
-    [{ fileSize: 50 * 1024 * 1024 + 1 }, 'fileSize', /at most 50 MB/],
-    [{ fileName: 'contract.pdf', mimeType: 'application/pdf' }, 'mimeType', /not a video/],
-    [{ fileName: 'notes.txt', mimeType: undefined }, 'fileName', /not a video/],
-    [{ fileName: 'clip.mp4', mimeType: 'image/png' }, 'mimeType', /not a video/],
-    [{ fileSize: 0 }, 'fileSize', /empty/],
+    // Worded in Chinese: a request without Accept-Language is answered in the console's default.
+    [{ fileSize: 50 * 1024 * 1024 + 1 }, 'fileSize', /不能超过 50 MB/],
+    [{ fileName: 'contract.pdf', mimeType: 'application/pdf' }, 'mimeType', /不是视频文件/],
+    [{ fileName: 'notes.txt', mimeType: undefined }, 'fileName', /不是视频文件/],
+    [{ fileName: 'clip.mp4', mimeType: 'image/png' }, 'mimeType', /不是视频文件/],
+    [{ fileSize: 0 }, 'fileSize', /文件为空/],
     [{ title: '' }, 'title', /./],
     [{ cateId: 99 }, 'cateId', /./],
   ])('Bad input: oversize or non-video %j → 40000 on %s, no row', async (change, field, message) => {

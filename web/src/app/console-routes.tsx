@@ -6,6 +6,7 @@ import { FallbackPage } from './FallbackPage.tsx';
 import { FramePage } from './FramePage.tsx';
 import { flattenMenu, visibleSorted } from './menu-tree.ts';
 import { pageComponent } from './page-registry.ts';
+import { UnknownConsolePath } from './UnknownConsolePath.tsx';
 
 /** Console pages that exist for everyone signed in, whatever the server's menu says. */
 export const STATIC_CONSOLE_PAGES: ReadonlyArray<{ path: string; page: string }> = [
@@ -48,7 +49,7 @@ function suspended(component: ComponentType) {
 /**
  * The console's routes, built at run time from the server's route tree (spec section 2): groups
  * redirect to their default child, pages resolve by name, frame routes embed their source, and
- * any unknown path goes to /result/404.
+ * any unknown path goes to /result/404 (a newcomer's path of the full console: UnknownConsolePath).
  */
 export function buildConsoleRoutes(tree: readonly MenuRoute[], language: Language): RouteObject[] {
   const fromMenu: RouteObject[] = flattenMenu(tree).map(({ fullPath, route }) => {
@@ -73,6 +74,6 @@ export function buildConsoleRoutes(tree: readonly MenuRoute[], language: Languag
     { path: '/home', element: <Navigate to={homeTarget(tree)} replace /> },
     ...fromMenu,
     ...statics,
-    { path: '*', element: <Navigate to="/result/404" replace /> },
+    { path: '*', element: <UnknownConsolePath tree={tree} /> },
   ];
 }

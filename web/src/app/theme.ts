@@ -1,3 +1,4 @@
+import type { ThemeConfig } from 'antd';
 import { useMemo, useSyncExternalStore } from 'react';
 import { type Settings, useSettings } from '../stores/settings.ts';
 
@@ -97,4 +98,36 @@ export function useResolvedTheme(): ResolvedTheme {
 export function applyDocumentTheme(isDark: boolean, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = isDark ? 'dark' : 'light';
   root.style.colorScheme = isDark ? 'dark' : 'light';
+}
+
+/** Secondary, tertiary and placeholder text: 60 % of the text colour (antd: 45 % and 25 %, #8c8c8c 3.36:1). */
+const SECONDARY_TEXT = { light: 'rgba(0, 0, 0, 0.6)', dark: 'rgba(255, 255, 255, 0.6)' } as const;
+
+/**
+ * The tokens of every page: the brand colour for primary, links and info, and secondary text at
+ * 4.5:1 (issue 17 point 4). The console adds the contrast-adjusted colours (theme-tokens.ts),
+ * which stay out of the public pages' first script (issue 10's budget).
+ */
+export function baseTokens(isDark: boolean, brandColor: string): NonNullable<ThemeConfig['token']> {
+  const secondary = isDark ? SECONDARY_TEXT.dark : SECONDARY_TEXT.light;
+  const brand = isDark ? lightened(brandColor) : brandColor;
+  return {
+    colorPrimary: brand,
+    colorLink: brand,
+    colorInfo: brand,
+    colorTextTertiary: secondary,
+    colorTextDescription: secondary,
+    colorTextPlaceholder: secondary,
+  };
+}
+
+/**
+ * The brand 40 % of the way to white, as the public pages' dark seed: antd's dark algorithm
+ * darkens a seed (#593BFF draws as #4F35DC, 2.5:1 on #141414); from this one it draws text that
+ * reads (the console adjusts every colour exactly, theme-tokens.ts).
+ */
+function lightened(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((value >> shift) & 0xff) * 0.6 + 255 * 0.4);
+  return `#${((channel(16) << 16) | (channel(8) << 8) | channel(0)).toString(16).padStart(6, '0')}`;
 }

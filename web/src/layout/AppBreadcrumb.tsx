@@ -1,10 +1,12 @@
 import { BREADCRUMB_MAX_ITEM_WIDTH } from '@dc/contract';
 import { Breadcrumb } from 'antd';
 import { useMemo } from 'react';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { flattenMenu } from '../app/menu-tree.ts';
 import { useLanguage } from '../locales/index.ts';
 import { useMenu } from '../stores/menu.ts';
+import { menuTrail } from './menu-trail.ts';
+import { useRecordTitles } from './record-title.ts';
 
 const crumbStyle = {
   maxWidth: BREADCRUMB_MAX_ITEM_WIDTH,
@@ -15,34 +17,31 @@ const crumbStyle = {
   verticalAlign: 'bottom',
 } as const;
 
-/** Breadcrumb of the current page: hidden items and route-parameter segments skipped, each crumb a link. */
+/**
+ * Breadcrumb of the current page, each crumb a link: section › list › record for a detail page
+ * (the record's own title once its page has named it), else the page's place in the menu.
+ */
 export function AppBreadcrumb() {
   const language = useLanguage((s) => s.language);
   const tree = useMenu((s) => s.tree);
   const { pathname } = useLocation();
+  const recordTitle = useRecordTitles((s) => s.byPath[pathname]);
   const flat = useMemo(() => flattenMenu(tree ?? []), [tree]);
-
-  const current = flat.find((entry) => matchPath(entry.fullPath, pathname));
-  if (!current) return null;
-  let path = '';
-  const crumbs = [...current.ancestors, current.route]
-    .map((route) => {
-      path = route.path.startsWith('/') ? route.path : `${path}/${route.path}`;
-      return { route, path };
-    })
-    .filter(({ route }) => !route.meta.hiddenBreadcrumb && !(route.meta.hidden && route !== current.route));
+  const trail = menuTrail(flat, pathname);
+  if (trail.length === 0) return null;
 
   return (
     <Breadcrumb
+      data-testid="breadcrumb"
       style={{ marginBottom: 16 }}
-      items={crumbs.map(({ route, path: crumbPath }) => {
-        // A parameter segment (`:id`) never shows; the title of the route stands for it.
-        const linkPath = crumbPath.includes(':') ? pathname : crumbPath;
+      items={trail.map(({ route, path }, index) => {
+        const last = index === trail.length - 1;
+        const title = (last && recordTitle) || route.meta.title[language];
         return {
-          key: crumbPath,
+          key: `${path}-${index}`,
           title: (
-            <Link to={linkPath} style={crumbStyle}>
-              {route.meta.title[language]}
+            <Link to={path} style={crumbStyle} title={title}>
+              {title}
             </Link>
           ),
         };

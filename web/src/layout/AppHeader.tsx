@@ -1,4 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Flex, Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '../locales/index.ts';
@@ -7,6 +7,9 @@ import { Logo } from './Logo.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 import { SettingsButton } from './SettingsButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+/** The phone menu drawer's id, which the menu button controls. */
+export const MENU_DRAWER_ID = 'menu-drawer';
 
 export const HEADER_HEIGHT = 64;
 
@@ -23,10 +26,19 @@ export interface AppHeaderProps {
   onToggleCollapse: (() => void) | undefined;
   /** Sticky: stays in view while the page scrolls. */
   fixed: boolean;
+  /** On a phone: the menu lives in a drawer, and this button (菜单) opens it. */
+  menuDrawer?: { open: boolean; onOpen(): void };
 }
 
 /** The header: logo and menu where the layout puts them, then bell, language, settings, user. */
-export function AppHeader({ showLogo, menu, collapsed, onToggleCollapse, fixed }: AppHeaderProps) {
+export function AppHeader({
+  showLogo,
+  menu,
+  collapsed,
+  onToggleCollapse,
+  fixed,
+  menuDrawer,
+}: AppHeaderProps) {
   const t = useT();
   const { token } = theme.useToken();
   return (
@@ -43,6 +55,16 @@ export function AppHeader({ showLogo, menu, collapsed, onToggleCollapse, fixed }
     >
       <Flex align="center" gap={4} style={{ height: '100%' }}>
         {showLogo && <Logo />}
+        {menuDrawer && (
+          <Button
+            type="text"
+            aria-label={t('header.menu')}
+            aria-expanded={menuDrawer.open}
+            aria-controls={menuDrawer.open ? MENU_DRAWER_ID : undefined}
+            icon={<MenuOutlined />}
+            onClick={menuDrawer.onOpen}
+          />
+        )}
         {onToggleCollapse && (
           <Button
             type="text"

@@ -1,7 +1,9 @@
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { BRAND_COLOR_PRESETS } from '@dc/contract';
 import { Button, ColorPicker, type ColorPickerProps, Flex, Typography, theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useMemo } from 'react';
+import { useResolvedTheme } from '../app/theme.ts';
+import { brandNeedsAdjusting, readableBrandColor } from '../app/theme-tokens.ts';
 import { useT } from '../locales/index.ts';
 
 const SWATCH_SIZE = 28;
@@ -37,6 +39,13 @@ export function BrandColorField({ value, onChange }: { value: string; onChange(c
   const t = useT();
   const { token } = theme.useToken();
   const isCustom = !BRAND_COLOR_PRESETS.some((preset) => sameColor(preset, value));
+  // The colour the console draws with: a colour that does not read on the theme's background
+  // is darkened (light theme) or lightened (dark theme) until it does; the field says so.
+  const { isDark } = useResolvedTheme();
+  const shown = useMemo(
+    () => (brandNeedsAdjusting(value, isDark) ? readableBrandColor(value, isDark) : undefined),
+    [value, isDark],
+  );
 
   return (
     <Flex vertical gap={12}>
@@ -88,6 +97,11 @@ export function BrandColorField({ value, onChange }: { value: string; onChange(c
           {isCustom && <Typography.Text type="secondary">{value}</Typography.Text>}
         </Button>
       </ColorPicker>
+      {shown && (
+        <Typography.Text type="secondary" role="status" data-testid="brand-color-adjusted">
+          {t('settings.brandAdjusted', { color: value.toUpperCase(), shown })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { type MenuRoute, SIDEBAR_COLLAPSE_WIDTH } from '@dc/contract';
 import { FloatButton, Layout } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFocusableScrollRegions } from '../components/use-focusable-scroll-regions.ts';
 import { useT } from '../locales/index.ts';
 import { useMenu } from '../stores/menu.ts';
 import { useSettings } from '../stores/settings.ts';
@@ -11,13 +12,19 @@ import { AppFooter } from './AppFooter.tsx';
 import { AppHeader, HEADER_HEIGHT } from './AppHeader.tsx';
 import { AppSider } from './AppSider.tsx';
 import { type NavigationPlan, planNavigation } from './navigation-plan.ts';
+import { PageHeading } from './PageHeading.tsx';
 import { SectionMenu } from './SectionMenu.tsx';
 import { LazySettingsDrawer } from './SettingsButton.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useSettingsDrawer } from './settings-drawer-state.ts';
 import { TabBar } from './TabBar.tsx';
 import { TabViews } from './TabViews.tsx';
+import { useConsoleDocumentTitle } from './use-console-document-title.ts';
+import { usePhone } from './use-phone.ts';
+import './phone.css';
 import { useNotificationStream } from './use-notification-stream.ts';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
 
 const narrowQuery = `(max-width: ${SIDEBAR_COLLAPSE_WIDTH}px)`;
 
@@ -82,6 +89,67 @@ function ConsoleFrame({ topHeader, sider, showFloatingSettings, children }: Cons
 export function ConsoleLayout() {
   // Live notifications reach the console whether or not the header (and its bell) is shown.
   useNotificationStream();
+  useConsoleDocumentTitle();
+  useFocusableScrollRegions();
+  return usePhone() ? <PhoneLayout /> : <DesktopLayout />;
+}
+
+/** The page column's contents, the same in every layout. */
+function PageColumn({ padding }: { padding: number }) {
+  const settings = useSettings();
+  return (
+    <Layout.Content style={{ padding }}>
+      <PageHeading />
+      {settings.isUseTabsRouter && <TabBar />}
+      {settings.showBreadcrumb && <AppBreadcrumb />}
+      <TabViews />
+    </Layout.Content>
+  );
+}
+
+/**
+ * A phone (≤ 430 px, issue 17): whatever the layout setting, a header with the menu button
+ * (菜单) that opens the whole menu in a drawer, and the page across the full width.
+ */
+function PhoneLayout() {
+  const tree = useMenu((s) => s.tree) ?? [];
+  const settings = useSettings();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so it can animate closed and opens at once the next time.
+  const [menuEverOpened, setMenuEverOpened] = useState(false);
+  const openMenu = () => {
+    setMenuEverOpened(true);
+    setMenuOpen(true);
+  };
+  const header = (
+    <AppHeader
+      showLogo={false}
+      menu={null}
+      collapsed
+      onToggleCollapse={undefined}
+      fixed={settings.isHeaderFixed}
+      menuDrawer={{ open: menuOpen, onOpen: openMenu }}
+    />
+  );
+  return (
+    <ConsoleFrame topHeader={header} sider={null} showFloatingSettings={false}>
+      <Layout>
+        <PageColumn padding={PHONE_PADDING} />
+        {settings.showFooter && <AppFooter />}
+      </Layout>
+      {menuEverOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer tree={tree} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
+    </ConsoleFrame>
+  );
+}
+
+const PHONE_PADDING = 12;
+const DESKTOP_PADDING = 24;
+
+function DesktopLayout() {
   const tree = useMenu((s) => s.tree) ?? [];
   const settings = useSettings();
   const { pathname } = useLocation();
@@ -118,11 +186,7 @@ export function ConsoleLayout() {
     >
       <Layout>
         {plan.header === 'column' && header}
-        <Layout.Content style={{ padding: 24 }}>
-          {settings.isUseTabsRouter && <TabBar />}
-          {settings.showBreadcrumb && <AppBreadcrumb />}
-          <TabViews />
-        </Layout.Content>
+        <PageColumn padding={DESKTOP_PADDING} />
         {settings.showFooter && <AppFooter />}
       </Layout>
     </ConsoleFrame>

@@ -1,8 +1,17 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS, useCombinedRefs } from '@dnd-kit/utilities';
-import { type CSSProperties, cloneElement, type HTMLAttributes, type ReactElement, type Ref } from 'react';
+import {
+  Children,
+  type CSSProperties,
+  cloneElement,
+  type HTMLAttributes,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
-type TabNodeProps = HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> };
+type TabNodeProps = HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement>; children?: ReactNode };
 
 interface DraggableTabNodeProps extends HTMLAttributes<HTMLDivElement> {
   id: string;
@@ -51,7 +60,22 @@ export function DraggableTabNode({
     ref: combinedRef,
     style: sortableStyle,
     className: [children.props.className, className].filter(Boolean).join(' '),
+    children: withCloseButtonForPointerOnly(children.props.children),
   });
+}
+
+/**
+ * rc-tabs puts a tab's close button (×) beside its role="tab", inside the tablist, where ARIA
+ * allows only tabs (axe: aria-required-children). The button stays for the mouse and leaves the
+ * accessibility tree and the tab order; a keyboard closes the focused tab with Delete (rc-tabs)
+ * or from its context menu (Shift+F10).
+ */
+function withCloseButtonForPointerOnly(tabChildren: ReactNode): ReactNode {
+  return Children.map(tabChildren, (child) =>
+    isValidElement<HTMLAttributes<HTMLButtonElement>>(child) && child.type === 'button'
+      ? cloneElement(child, { 'aria-hidden': true, tabIndex: -1 })
+      : child,
+  );
 }
 
 /**

@@ -11,11 +11,14 @@ export function SideMenu({
   mode = 'inline',
   collapsed = false,
   parentPath = '/',
+  onChoose,
 }: {
   routes: readonly MenuRoute[];
   mode?: 'inline' | 'horizontal';
   collapsed?: boolean;
   parentPath?: string;
+  /** Called after a page is chosen (the phone's menu drawer closes). */
+  onChoose?(): void;
 }) {
   const language = useLanguage((s) => s.language);
   const location = useLocation();
@@ -40,6 +43,7 @@ export function SideMenu({
         const external = blankTargets.get(key);
         if (external) window.open(external, '_blank', 'noopener');
         else navigate(key);
+        onChoose?.();
       }}
     />
   );

@@ -32,7 +32,7 @@ export function UserMenu() {
       }}
     >
       <Button type="text" data-testid="user-menu">
-        <Avatar size="small" src={userInfo?.pic || undefined} icon={<UserOutlined />} />
+        <Avatar alt="" size="small" src={userInfo?.pic || undefined} icon={<UserOutlined />} />
         <span style={{ marginInlineStart: 8 }}>{userInfo?.nickname}</span>
       </Button>
     </Dropdown>

@@ -1,3 +1,5 @@
+import { hasXhr, xhrFetch } from './xhr-fetch.ts';
+
 /**
  * What the uploader takes from its surroundings, injectable so that it runs in a browser (the
  * defaults) and in Node tests (a Map-backed storage, real fetch to the embedded store, fake timers).
@@ -15,6 +17,8 @@ export interface FetchRequestInit {
   headers: Record<string, string>;
   body?: ArrayBuffer | string;
   signal?: AbortSignal;
+  /** Bytes of the body sent so far, as they go (a transport that cannot tell never calls it). */
+  onUploadProgress?(sentBytes: number): void;
 }
 
 export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchResponseLike>;
@@ -75,7 +79,11 @@ function browserLocalStorage(): KeyValueStorage | undefined {
 /** The defaults, read when the uploader is made; timers and fetch are looked up per call, so fake timers apply. */
 export function resolveEnvironment(overrides: Partial<UploadEnvironment>): UploadEnvironment {
   return {
-    fetch: overrides.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    // A body whose progress is wanted goes by XMLHttpRequest where there is one (browsers).
+    fetch:
+      overrides.fetch ??
+      ((url, init) =>
+        init.onUploadProgress && hasXhr() ? xhrFetch(url, init) : globalThis.fetch(url, init)),
     storage: overrides.storage ?? browserLocalStorage() ?? memoryStorage(),
     now: overrides.now ?? (() => Date.now()),
     setTimeout: overrides.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),

@@ -83,6 +83,8 @@ interface OssRequest {
   contentType?: string;
   body?: ArrayBuffer | string;
   signal: AbortSignal;
+  /** Bytes of the body sent so far (a part's upload progress). */
+  onSent?: ((bytes: number) => void) | undefined;
 }
 
 interface OssAnswer {
@@ -129,6 +131,7 @@ export class OssClient {
     partNumber: number,
     body: ArrayBuffer,
     signal: AbortSignal,
+    onSent?: (bytes: number) => void,
   ): Promise<string> {
     const answer = await this.#send({
       method: 'PUT',
@@ -137,6 +140,7 @@ export class OssClient {
       contentType: 'application/octet-stream',
       body,
       signal,
+      onSent,
     });
     const etag = answer.headers.get('etag');
     // Without ETag exposed by CORS the part cannot be completed: a store misconfiguration.
@@ -233,6 +237,7 @@ export class OssClient {
         headers,
         body: request.body,
         signal: controller.signal,
+        ...(request.onSent ? { onUploadProgress: request.onSent } : {}),
       });
       answer = { status: response.status, headers: response.headers, body: await response.text() };
     } catch (error) {

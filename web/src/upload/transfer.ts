@@ -35,6 +35,11 @@ export interface TransferJob {
   signal: AbortSignal;
   /** After the upload is initiated or reconciled, and after every part: persist and report. */
   onCheckpoint(checkpoint: Checkpoint, loadedBytes: number): void;
+  /**
+   * While parts are on their way: the bytes of the file sent so far, the parts done and what
+   * has gone out of those in flight (issue 17: the bar moved only when a part finished).
+   */
+  onProgress?(loadedBytes: number): void;
   /** The store no longer has the checkpoint's upload: its record must go. */
   onCheckpointDiscarded(): void;
 }
@@ -150,6 +155,13 @@ async function uploadParts(
   job.signal.addEventListener('abort', forwardAbort, { once: true });
   let halt: TransferOutcome | undefined;
   let loaded = loadedBytes(checkpoint);
+  /** Bytes sent so far of each part in flight; a retry starts its part at 0 again. */
+  const sending = new Map<number, number>();
+  const reportSending = () => {
+    let inFlight = 0;
+    for (const bytes of sending.values()) inFlight += bytes;
+    job.onProgress?.(loaded + inFlight);
+  };
 
   const worker = async (): Promise<void> => {
     for (let partNumber = pending.shift(); partNumber !== undefined && !halt; partNumber = pending.shift()) {
@@ -157,9 +169,16 @@ async function uploadParts(
         const [from, to] = partRange(checkpoint.fileSize, checkpoint.partSize, partNumber);
         const body = await readBytes(job.file, from, to);
         const number = partNumber;
-        const etag = await withRetry(job, inFlight.signal, (signal) =>
-          job.client.uploadPart(job.key, checkpoint.uploadId, number, body, signal),
-        );
+        const etag = await withRetry(job, inFlight.signal, (signal) => {
+          sending.set(number, 0);
+          return job.client.uploadPart(job.key, checkpoint.uploadId, number, body, signal, (bytes) => {
+            // Progress events of a request still going: never past the part's own size.
+            if (!sending.has(number)) return;
+            sending.set(number, Math.min(bytes, to - from));
+            reportSending();
+          });
+        });
+        sending.delete(number);
         checkpoint = {
           ...checkpoint,
           doneParts: [...checkpoint.doneParts, { partNumber, etag }].sort(
@@ -169,6 +188,7 @@ async function uploadParts(
         loaded += to - from;
         job.onCheckpoint(checkpoint, loaded);
       } catch (error) {
+        if (partNumber !== undefined) sending.delete(partNumber);
         const outcome = outcomeOf(error);
         halt ??= outcome;
         if (outcome.kind !== 'expired') inFlight.abort();

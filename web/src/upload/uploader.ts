@@ -396,6 +396,9 @@ export class VodUploader {
         if (this.#isCurrent(run)) this.#recordProgress(item, checkpoint, loadedBytes);
       },
       onCheckpointDiscarded: () => this.#forgetCheckpoint(item),
+      onProgress: (loadedBytes) => {
+        if (this.#isCurrent(run)) this.#reportSending(item, loadedBytes);
+      },
     });
     if (!this.#isCurrent(run)) return;
     switch (outcome.kind) {
@@ -439,6 +442,13 @@ export class VodUploader {
       loaded: item.loaded,
       state: item.state,
     });
+    this.#emit('onUploadProgress', item, item.file.size, item.loaded);
+  }
+
+  /** Bytes on their way within parts: the bar moves, the resume record waits for the part. */
+  #reportSending(item: UploadItem, loadedBytes: number): void {
+    if (item.file.size <= 0) return;
+    item.loaded = Math.min(1, loadedBytes / item.file.size);
     this.#emit('onUploadProgress', item, item.file.size, item.loaded);
   }
 

@@ -122,3 +122,16 @@ describe('variant matrix of the product editor (issue 7 item 1)', () => {
     expect(rowOfPath(rows, 'title')).toBeUndefined();
   });
 });
+
+describe('issue 17 point 6: each row problem under the cell it concerns', () => {
+  it('原价不能低于售价 sits under 原价; a server path names its cell, a row-wide one the SKU', async () => {
+    const { PROBLEM_FIELD, variantFieldOf } = await import('../../src/pages/boutique/variant-matrix.ts');
+    expect(PROBLEM_FIELD.originalLow).toBe('originalPrice');
+    expect(PROBLEM_FIELD.priceRequired).toBe('price');
+    expect(PROBLEM_FIELD.stockRequired).toBe('stock');
+    expect(PROBLEM_FIELD.skuTwice).toBe('sku');
+    expect(variantFieldOf('originalPrice')).toBe('originalPrice');
+    expect(variantFieldOf('color')).toBe('sku');
+    expect(variantFieldOf('')).toBe('sku');
+  });
+});

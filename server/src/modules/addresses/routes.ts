@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { addressesMessages } from './messages.ts';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from './service.ts';
 
 const TAGS = ['shop-address'];
@@ -50,7 +51,7 @@ export async function addressesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const address = await createAddress(app.db, designerIdOf(request), request.body, ctx.now);
-      return ok(address, say(ctx.lang, '地址已添加', 'Address added'));
+      return ok(address, say(ctx.lang, addressesMessages.addressAdded));
     },
   );
 
@@ -74,7 +75,7 @@ export async function addressesRoutes(scope: FastifyInstance) {
         request.body,
         ctx.now,
       );
-      return ok(address, say(ctx.lang, '地址已保存', 'Address saved'));
+      return ok(address, say(ctx.lang, addressesMessages.addressSaved));
     },
   );
 
@@ -91,7 +92,7 @@ export async function addressesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await deleteAddress(app.db, designerIdOf(request), request.params.id, ctx.now);
-      return ok(answer, say(ctx.lang, '地址已删除', 'Address deleted'));
+      return ok(answer, say(ctx.lang, addressesMessages.addressDeleted));
     },
   );
 
@@ -108,7 +109,7 @@ export async function addressesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const address = await setDefaultAddress(app.db, designerIdOf(request), request.params.id, ctx.now);
-      return ok(address, say(ctx.lang, '已设为默认地址', 'Set as default'));
+      return ok(address, say(ctx.lang, addressesMessages.setAsDefault));
     },
   );
 }

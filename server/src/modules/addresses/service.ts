@@ -12,10 +12,12 @@ import type { Database } from '../../db/client.ts';
 import { shopAddresses } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure } from '../auth/failures.ts';
 import { lockDesigner } from '../basic-information/query.ts';
+import { addressesMessages } from './messages.ts';
 
 type Row = typeof shopAddresses.$inferSelect;
 type Body = z.output<typeof shopAddressBodySchema>;
@@ -94,7 +96,10 @@ export async function createAddress(
     await lockDesigner(tx, designerId);
     const existing = await tx.$count(shopAddresses, eq(shopAddresses.designerId, designerId));
     if (existing >= SHOP_ADDRESS_MAX) {
-      throw new ApiError(ErrorCode.conflict, `at most ${SHOP_ADDRESS_MAX} addresses; delete one first`);
+      throw new ApiError(
+        ErrorCode.conflict,
+        message(addressesMessages.addressesAtMost, { max: SHOP_ADDRESS_MAX }),
+      );
     }
     const isDefault = existing === 0 || body.isDefault === true;
     if (isDefault) await clearDefault(tx, designerId);
@@ -122,11 +127,7 @@ export async function updateAddress(
     await lockDesigner(tx, designerId);
     const current = await ownAddress(tx, designerId, id);
     if (body.isDefault === false && current.isDefault) {
-      throw fieldFailure(
-        ErrorCode.conflict,
-        'isDefault',
-        'one address is always the default: set another address as default instead',
-      );
+      throw fieldFailure(ErrorCode.conflict, 'isDefault', addressesMessages.oneDefault);
     }
     const isDefault = current.isDefault || body.isDefault === true;
     if (isDefault && !current.isDefault) await clearDefault(tx, designerId, id);

@@ -26,5 +26,5 @@ export function accountCtx(app: FastifyInstance, request: FastifyRequest): Accou
   };
 }
 
-/** A message in the caller's language. */
-export const say = (lang: Language, zhCN: string, enUS: string): string => (lang === 'en-US' ? enUS : zhCN);
+/** A catalogue message in the caller's language. */
+export { say } from '../../http/messages.ts';

@@ -1,5 +1,8 @@
 import { ErrorCode, type ErrorCodeValue } from '@dc/contract';
 import { ApiError } from '../../http/api-error.ts';
+import { fieldMessage } from '../../http/http-messages.ts';
+import type { Message } from '../../http/messages.ts';
+import { authMessages } from './messages.ts';
 
 /**
  * A catalogue failure that names the form field it belongs to, as 40000 does:
@@ -9,22 +12,22 @@ import { ApiError } from '../../http/api-error.ts';
 export function fieldFailure(
   code: Exclude<ErrorCodeValue, 200>,
   path: string,
-  message: string,
-  msg?: string,
+  message: Message,
+  msg?: Message,
 ): ApiError {
   return new ApiError(code, msg, { errors: [{ path, message }] });
 }
 
-/** 40000 on one field. */
-export const invalidField = (path: string, message: string) =>
-  fieldFailure(ErrorCode.validation, path, message, `${path}: ${message}`);
+/** 40000 on one field; the envelope's message names the field. */
+export const invalidField = (path: string, said: Message) =>
+  fieldFailure(ErrorCode.validation, path, said, fieldMessage(path, said));
 
 /** 20002: the code on `path` is wrong, expired, used or locked; nothing was changed. */
-export const codeRejected = (path = 'code', msg?: string) =>
-  fieldFailure(ErrorCode.codeInvalid, path, 'wrong or expired code', msg);
+export const codeRejected = (path = 'code', msg?: Message) =>
+  fieldFailure(ErrorCode.codeInvalid, path, authMessages.codeWrongOrExpired, msg);
 
 /** 20004: the phone, openid or account on `path` belongs to another account. */
-export const alreadyTaken = (path: string, message = 'already bound to another account') =>
+export const alreadyTaken = (path: string, message: Message = authMessages.boundToAnotherAccount) =>
   fieldFailure(ErrorCode.alreadyBound, path, message);
 
 /** The constraint a unique violation (SQLSTATE 23505) broke, if `error` is one. */

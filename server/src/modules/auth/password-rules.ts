@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PASSWORD_MIN, passwordIsAccountName } from '@dc/contract';
+import { message } from '../../http/messages.ts';
 import { invalidField } from './failures.ts';
+import { authMessages } from './messages.ts';
 
 /** The shipped list of common passwords (one a line, `#` comments), lower-cased. */
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
@@ -17,7 +19,8 @@ export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(passw
  * contract checks it too), not the account name, not a common password. 40000 on `password`.
  */
 export function checkNewPassword(password: string, account: string | undefined, path = 'password'): void {
-  if (password.length < PASSWORD_MIN) throw invalidField(path, `at least ${PASSWORD_MIN} characters`);
-  if (passwordIsAccountName(password, account)) throw invalidField(path, 'must not be the account name');
-  if (isCommonPassword(password)) throw invalidField(path, 'too common; choose a less guessable password');
+  if (password.length < PASSWORD_MIN)
+    throw invalidField(path, message(authMessages.passwordTooShort, { min: PASSWORD_MIN }));
+  if (passwordIsAccountName(password, account)) throw invalidField(path, authMessages.passwordIsAccount);
+  if (isCommonPassword(password)) throw invalidField(path, authMessages.passwordTooCommon);
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { accountCtx, say } from './context.ts';
+import { authMessages } from './messages.ts';
 import { login, loginByPhone, logout, resetPassword } from './service.ts';
 
 const FORM_BODIES = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
@@ -26,7 +27,7 @@ export async function authRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = request.body;
       const answer = 'phone' in body ? await loginByPhone(ctx, body) : await login(ctx, body);
-      return ok(answer, say(ctx.lang, '登录成功', 'Logged in'));
+      return ok(answer, say(ctx.lang, authMessages.loggedIn));
     },
   );
 
@@ -57,7 +58,7 @@ export async function authRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await resetPassword(ctx, request.body);
-      return ok(null, say(ctx.lang, '密码已重置，请重新登录', 'Password reset: log in again'));
+      return ok(null, say(ctx.lang, authMessages.passwordResetLogInAgain));
     },
   );
 }

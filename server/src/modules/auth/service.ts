@@ -8,6 +8,7 @@ import { consumeCode, verifyCode } from '../sms/service.ts';
 import type { AccountCtx } from './context.ts';
 import { codeRejected, fieldFailure } from './failures.ts';
 import { admitLoginAttempt, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
+import { authMessages } from './messages.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -238,7 +239,7 @@ export async function changePassword(
   await admitLoginAttempt(ctx, rateKey);
   if (!(await verifyPassword(input.oldPassword, designer.passwordHash))) {
     await countLoginFailure(ctx);
-    throw fieldFailure(ErrorCode.wrongCredentials, 'oldPassword', 'wrong password');
+    throw fieldFailure(ErrorCode.wrongCredentials, 'oldPassword', authMessages.wrongPassword);
   }
   await clearLoginFailures(ctx, rateKey);
   checkNewPassword(input.password, designer.account);

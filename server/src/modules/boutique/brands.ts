@@ -5,10 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { brands, products } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
+import { boutiqueMessages } from './messages.ts';
 import { productItemColumns, toProductItem } from './rows.ts';
 
 type Body = z.output<typeof brandBodySchema>;
@@ -46,7 +48,7 @@ const fieldsOf = (body: Body) => ({
 
 const duplicateName = (error: unknown): never => {
   if (uniqueViolation(error) !== undefined) {
-    throw fieldFailure(ErrorCode.conflict, 'name', 'you already have a brand with this name');
+    throw fieldFailure(ErrorCode.conflict, 'name', boutiqueMessages.brandNameTaken);
   }
   throw error;
 };
@@ -87,7 +89,8 @@ export async function createBrand(db: Database, designerId: number, body: Body, 
   return db
     .transaction(async (tx) => {
       const existing = await tx.$count(brands, eq(brands.designerId, designerId));
-      if (existing >= BRANDS_MAX) throw new ApiError(ErrorCode.conflict, `at most ${BRANDS_MAX} brands`);
+      if (existing >= BRANDS_MAX)
+        throw new ApiError(ErrorCode.conflict, message(boutiqueMessages.brandsAtMost, { max: BRANDS_MAX }));
       const [row] = await tx
         .insert(brands)
         .values({ designerId, ...fieldsOf(body), createdAt: now, updatedAt: now })
@@ -125,7 +128,7 @@ export async function deleteBrand(db: Database, designerId: number, id: number):
     if (brand.productCount > 0) {
       throw new ApiError(
         ErrorCode.conflict,
-        `${brand.productCount} products carry this brand; move them to another brand first`,
+        message(boutiqueMessages.brandInUse, { count: brand.productCount }),
       );
     }
     await tx.delete(brands).where(eq(brands.id, id));

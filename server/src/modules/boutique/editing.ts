@@ -7,6 +7,7 @@ import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
+import { boutiqueMessages } from './messages.ts';
 import { ownProduct, refreshProductFigures } from './rows.ts';
 
 type Body = z.output<typeof productBodySchema>;
@@ -19,14 +20,14 @@ async function checkReferences(tx: Database, designerId: number, body: Body): Pr
       .select({ id: brands.id })
       .from(brands)
       .where(and(eq(brands.id, body.brandId), eq(brands.designerId, designerId)));
-    if (!brand) throw invalidField('brandId', 'no such brand');
+    if (!brand) throw invalidField('brandId', boutiqueMessages.noSuchBrand);
   }
   if (body.videoId !== null) {
     const [video] = await tx
       .select({ id: videos.id })
       .from(videos)
       .where(and(eq(videos.id, body.videoId), eq(videos.designerId, designerId)));
-    if (!video) throw invalidField('videoId', 'no such video');
+    if (!video) throw invalidField('videoId', boutiqueMessages.noSuchVideo);
   }
 }
 
@@ -48,13 +49,13 @@ async function checkSkusFree(tx: Database, designerId: number, variants: Variant
   if (taken.length === 0) return;
   const used = new Set(taken.map((row) => row.sku.toUpperCase()));
   const index = variants.findIndex((v) => used.has(v.sku.toUpperCase()));
-  throw fieldFailure(ErrorCode.conflict, `variants.${index}.sku`, 'this SKU is used by another product');
+  throw fieldFailure(ErrorCode.conflict, `variants.${index}.sku`, boutiqueMessages.skuUsed);
 }
 
 /** A unique violation on the SKU index as a 40900 (two writes racing past checkSkusFree). */
 function skuConflict(error: unknown): never {
   if (uniqueViolation(error) !== undefined) {
-    throw fieldFailure(ErrorCode.conflict, 'variants', 'a SKU or a size and colour is already used');
+    throw fieldFailure(ErrorCode.conflict, 'variants', boutiqueMessages.variantTaken);
   }
   throw error;
 }
@@ -134,11 +135,7 @@ export async function updateProduct(db: Database, designerId: number, id: number
     .transaction(async (tx) => {
       const current = await ownProduct(tx, designerId, id, true);
       if (body.status === 'draft' && current.status !== 'draft') {
-        throw fieldFailure(
-          ErrorCode.conflict,
-          'status',
-          'a product that has been on sale cannot become a draft',
-        );
+        throw fieldFailure(ErrorCode.conflict, 'status', boutiqueMessages.onSaleNotDraft);
       }
       await checkReferences(tx, designerId, body);
       const existing = await tx
@@ -149,7 +146,9 @@ export async function updateProduct(db: Database, designerId: number, id: number
       const byId = new Map(existing.map((v) => [v.id, v]));
       const unknown = body.variants.findIndex((v) => v.id !== undefined && !byId.has(v.id));
       if (unknown >= 0) {
-        throw validationError([{ path: `variants.${unknown}.id`, message: 'not a variant of this product' }]);
+        throw validationError([
+          { path: `variants.${unknown}.id`, message: boutiqueMessages.notVariantOfProduct },
+        ]);
       }
       await checkSkusFree(tx, designerId, body.variants, id);
       const keep = body.variants.flatMap((v) => (v.id === undefined ? [] : [v.id]));
@@ -211,10 +210,7 @@ export async function deleteDraft(db: Database, designerId: number, id: number):
   await db.transaction(async (tx) => {
     const current = await ownProduct(tx, designerId, id, true);
     if (current.status !== 'draft') {
-      throw new ApiError(
-        ErrorCode.conflict,
-        'only a draft can be deleted; take the product off the shelf instead',
-      );
+      throw new ApiError(ErrorCode.conflict, boutiqueMessages.onlyDraftDeleted);
     }
     await tx.delete(products).where(eq(products.id, id));
     await recordDeletion(tx, designerId, { type: 'product', id, label: current.title }, new Date());
@@ -239,7 +235,7 @@ export async function setProductsStatus(
       .from(products)
       .where(and(eq(products.designerId, designerId), inArray(products.id, unique)))
       .for('update');
-    if (found.length !== unique.length) throw notFound('some selected products no longer exist');
+    if (found.length !== unique.length) throw notFound(boutiqueMessages.productsGone);
     const updated = await tx
       .update(products)
       .set({ status, updatedAt: now })

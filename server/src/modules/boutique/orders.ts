@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boutiqueOrders, fans, products, productVariants, stockMovements } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { recordLedgerEntry } from '../vault/ledger.ts';
+import { recordLedgerEntries } from '../vault/ledger.ts';
+import { boutiqueMessages } from './messages.ts';
 
 /** The platform's share of a sale, as the vault books it: 10%, rounded half up (integer fen). */
 const PLATFORM_FEE_PERCENT = 10;
@@ -36,25 +37,27 @@ export async function recordOrder(db: Database, order: NewOrder): Promise<number
       .from(products)
       .where(and(eq(products.id, order.productId), eq(products.designerId, order.designerId)))
       .for('update');
-    if (!product) throw notFound('no such product');
-    if (product.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, 'the product is not on sale');
+    if (!product) throw notFound(boutiqueMessages.noSuchProductPlain);
+    if (product.status !== 'on_sale')
+      throw new ApiError(ErrorCode.conflict, boutiqueMessages.productNotOnSale);
     const [variant] = await tx
       .select()
       .from(productVariants)
       .where(and(eq(productVariants.id, order.variantId), eq(productVariants.productId, product.id)))
       .for('update');
-    if (!variant) throw notFound('no such variant');
+    if (!variant) throw notFound(boutiqueMessages.noSuchVariant);
     if (!Number.isInteger(order.quantity) || order.quantity < 1) {
-      throw new ApiError(ErrorCode.validation, 'the quantity must be a positive integer');
+      throw new ApiError(ErrorCode.validation, boutiqueMessages.quantityPositive);
     }
-    if (variant.stock < order.quantity) throw new ApiError(ErrorCode.conflict, 'not enough stock');
+    if (variant.stock < order.quantity)
+      throw new ApiError(ErrorCode.conflict, boutiqueMessages.notEnoughStock);
     let buyerName = order.buyerName ?? '';
     if (order.fanId) {
       const [fan] = await tx
         .select({ nickname: fans.nickname })
         .from(fans)
         .where(and(eq(fans.id, order.fanId), eq(fans.designerId, order.designerId)));
-      if (!fan) throw notFound('no such fan');
+      if (!fan) throw notFound(boutiqueMessages.noSuchFan);
       buyerName ||= fan.nickname;
     }
     const total = variant.price * order.quantity;
@@ -104,20 +107,53 @@ export async function recordOrder(db: Database, order: NewOrder): Promise<number
         })
         .where(eq(fans.id, order.fanId));
     }
-    if (total > 0) {
-      await recordLedgerEntry(tx, {
-        designerId: order.designerId,
-        kind: 'boutique_sale',
-        amount: total,
-        fee: platformFeeOf(total),
-        title: product.title,
-        sourceType: 'product',
-        sourceId: product.id,
-        sourceTitle: product.title,
-        buyer: buyerName.slice(0, 64) || null,
-        createdAt: order.at,
-      });
-    }
+    if (total > 0) await bookSale(tx, order, state, total, product.title, buyerName);
     return row!.id;
   });
+}
+
+/**
+ * The vault's side of an order: its `boutique_sale` entry, pending until it settles. An order
+ * recorded as refunded earns nothing (the analytics and the product's revenue leave it out): its
+ * sale is booked `refunded` and cancelled by a `refund` entry, as the ledger books every refund.
+ */
+async function bookSale(
+  tx: Database,
+  order: NewOrder,
+  state: OrderState,
+  total: number,
+  title: string,
+  buyerName: string,
+) {
+  const fee = platformFeeOf(total);
+  const sale = {
+    designerId: order.designerId,
+    kind: 'boutique_sale' as const,
+    amount: total,
+    fee,
+    title,
+    sourceType: 'product' as const,
+    sourceId: order.productId,
+    sourceTitle: title,
+    buyer: buyerName.slice(0, 64) || null,
+    createdAt: order.at,
+  };
+  if (state !== 'refunded') {
+    await recordLedgerEntries(tx, [sale]);
+    return;
+  }
+  await recordLedgerEntries(tx, [
+    { ...sale, state: 'refunded', settledAt: order.at },
+    {
+      ...sale,
+      kind: 'refund',
+      amount: -total,
+      fee: -fee,
+      net: -(total - fee),
+      state: 'refunded',
+      title: `退款 · ${title}`.slice(0, 128),
+      settleDueAt: null,
+      settledAt: order.at,
+    },
+  ]);
 }

@@ -27,6 +27,7 @@ import { imageCheckCtxOf } from '../image-files/owned.ts';
 import { createBrand, deleteBrand, getBrandPage, listBrands, updateBrand } from './brands.ts';
 import { createProduct, deleteDraft, duplicateProduct, setProductsStatus, updateProduct } from './editing.ts';
 import { keepBrandImages, keepProductImages } from './images.ts';
+import { boutiqueMessages } from './messages.ts';
 import { getProduct, listProductOrders, listProducts, stockHistory } from './service.ts';
 
 const TAGS = ['boutique'];
@@ -66,7 +67,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
       const designerId = designerIdOf(request);
       const body = await keepProductImages(imageCheckCtxOf(app, request), request.body);
       const id = await createProduct(app.db, designerId, body, ctx.now);
-      return ok(await getProduct(app.db, designerId, id), say(ctx.lang, '商品已创建', 'Product created'));
+      return ok(await getProduct(app.db, designerId, id), say(ctx.lang, boutiqueMessages.productCreated));
     },
   );
 
@@ -87,8 +88,8 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
       return ok(
         { updated },
         status === 'on_sale'
-          ? say(ctx.lang, '已上架', 'Put on sale')
-          : say(ctx.lang, '已下架', 'Taken off the shelf'),
+          ? say(ctx.lang, boutiqueMessages.putOnSale)
+          : say(ctx.lang, boutiqueMessages.takenOffTheShelf),
       );
     },
   );
@@ -125,7 +126,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
       await updateProduct(app.db, designerId, request.params.id, body, ctx.now);
       return ok(
         await getProduct(app.db, designerId, request.params.id),
-        say(ctx.lang, '商品已保存', 'Product saved'),
+        say(ctx.lang, boutiqueMessages.productSaved),
       );
     },
   );
@@ -143,7 +144,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await deleteDraft(app.db, designerIdOf(request), request.params.id);
-      return ok(null, say(ctx.lang, '草稿已删除', 'Draft deleted'));
+      return ok(null, say(ctx.lang, boutiqueMessages.draftDeleted));
     },
   );
 
@@ -160,9 +161,9 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const designerId = designerIdOf(request);
-      const mark = say(ctx.lang, ' 副本', ' (copy)');
+      const mark = say(ctx.lang, boutiqueMessages.copy);
       const id = await duplicateProduct(app.db, designerId, request.params.id, mark, ctx.now);
-      return ok(await getProduct(app.db, designerId, id), say(ctx.lang, '已复制为草稿', 'Copied as a draft'));
+      return ok(await getProduct(app.db, designerId, id), say(ctx.lang, boutiqueMessages.copiedAsADraft));
     },
   );
 
@@ -220,7 +221,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepBrandImages(imageCheckCtxOf(app, request), request.body);
       const brand = await createBrand(app.db, designerIdOf(request), body, ctx.now);
-      return ok(brand, say(ctx.lang, '品牌已创建', 'Brand created'));
+      return ok(brand, say(ctx.lang, boutiqueMessages.brandCreated));
     },
   );
 
@@ -253,7 +254,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepBrandImages(imageCheckCtxOf(app, request), request.body, request.params.id);
       const brand = await updateBrand(app.db, designerIdOf(request), request.params.id, body, ctx.now);
-      return ok(brand, say(ctx.lang, '品牌已保存', 'Brand saved'));
+      return ok(brand, say(ctx.lang, boutiqueMessages.brandSaved));
     },
   );
 
@@ -270,7 +271,7 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await deleteBrand(app.db, designerIdOf(request), request.params.id);
-      return ok(null, say(ctx.lang, '品牌已删除', 'Brand deleted'));
+      return ok(null, say(ctx.lang, boutiqueMessages.brandDeleted));
     },
   );
 }

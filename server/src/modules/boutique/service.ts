@@ -9,6 +9,7 @@ import type {
   StockHistory,
   StockReason,
 } from '@dc/contract';
+import { compareSizes } from '@dc/contract';
 import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -84,6 +85,9 @@ export async function getProduct(db: Database, designerId: number, id: number): 
     .from(productVariants)
     .where(eq(productVariants.productId, id))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
+  // Sizes read in size order (L before XL) whatever order they were added in; the sort is
+  // stable, so the colours of one size keep their saved order.
+  variants.sort((a, b) => compareSizes(a.size, b.size));
   const [brand] = product.brandId
     ? await db
         .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl, slogan: brands.slogan })

@@ -1,6 +1,7 @@
 import type { ContractAttachment } from '@dc/contract';
 import { invalidField } from '../auth/failures.ts';
 import { type ImageCheckCtx, ownStoredImageUrl } from '../image-files/owned.ts';
+import { contractsMessages } from './messages.ts';
 
 /**
  * A contract's attachments as the contract keeps them: each must be a file the designer uploaded
@@ -17,7 +18,8 @@ export async function ownAttachments(
   for (const [index, attachment] of attachments.entries()) {
     const field = `attachments.${index}.url`;
     const url = await ownStoredImageUrl(ctx, attachment.url, field);
-    if (kept.some((other) => other.url === url)) throw invalidField(field, 'the same file is attached twice');
+    if (kept.some((other) => other.url === url))
+      throw invalidField(field, contractsMessages.fileAttachedTwice);
     kept.push({ name: attachment.name, url });
   }
   return kept;

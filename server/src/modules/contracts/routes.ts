@@ -14,6 +14,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { imageCheckCtxOf } from '../image-files/owned.ts';
 import { ownAttachments } from './attachments.ts';
+import { contractsMessages } from './messages.ts';
 import { createContract, getContract, listContracts } from './service.ts';
 
 const TAGS = ['contracts'];
@@ -57,7 +58,7 @@ export async function contractsRoutes(scope: FastifyInstance) {
         ctx.now,
         (list, tx) => ownAttachments({ ...images, db: tx }, list),
       );
-      return ok(contract, say(ctx.lang, '合同已提交审核', 'Contract submitted for audit'));
+      return ok(contract, say(ctx.lang, contractsMessages.contractSubmittedForAudit));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   contractTransitions,
   type DirectionValue,
   ErrorCode,
+  type Language,
   type ListPage,
   type NotificationQuality,
 } from '@dc/contract';
@@ -20,6 +21,7 @@ import type { Database } from '../../db/client.ts';
 import { contractEvents, contracts, designers, providers } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
 import {
@@ -29,6 +31,7 @@ import {
   containsText,
 } from '../basic-information/query.ts';
 import { createNotification } from '../notifications/service.ts';
+import { contractsMessages } from './messages.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
 type EventRow = typeof contractEvents.$inferSelect;
@@ -197,20 +200,21 @@ export async function createContract(
       .select({ id: providers.id })
       .from(providers)
       .where(eq(providers.id, body.providerId));
-    if (!provider) throw fieldFailure(ErrorCode.notFound, 'providerId', 'no such provider');
+    if (!provider) throw fieldFailure(ErrorCode.notFound, 'providerId', contractsMessages.noSuchProvider);
     let parentId: number | null = null;
     if (body.type !== ContractType.main && body.parentId != null) {
       const [parent] = await tx
         .select()
         .from(contracts)
         .where(and(eq(contracts.id, body.parentId), eq(contracts.designerId, designerId)));
-      if (!parent) throw fieldFailure(ErrorCode.notFound, 'parentId', 'no such contract');
-      if (parent.type !== ContractType.main) throw invalidField('parentId', 'must be a main contract');
+      if (!parent) throw fieldFailure(ErrorCode.notFound, 'parentId', contractsMessages.noSuchContract);
+      if (parent.type !== ContractType.main)
+        throw invalidField('parentId', contractsMessages.mustBeMainContract);
       if (parent.providerId !== provider.id) {
-        throw invalidField('providerId', 'must be the provider of the main contract');
+        throw invalidField('providerId', contractsMessages.mustBeMainProvider);
       }
       if (parent.status === contractTransitions.auditFail.to) {
-        throw fieldFailure(ErrorCode.conflict, 'parentId', 'the main contract failed audit');
+        throw fieldFailure(ErrorCode.conflict, 'parentId', contractsMessages.mainContractFailed);
       }
       parentId = parent.id;
     }
@@ -309,9 +313,9 @@ export async function transitionContract(
 ): Promise<{ contract: ContractRow; from: ContractStatusValue; to: ContractStatusValue }> {
   const trimmed = note.trim();
   if (trimmed.length > PLATFORM_NOTE_MAX)
-    throw invalidField('note', `at most ${PLATFORM_NOTE_MAX} characters`);
+    throw invalidField('note', message(contractsMessages.noteAtMost, { max: PLATFORM_NOTE_MAX }));
   const found = await findContract(db, key);
-  if (!found) throw notFound(`no contract ${JSON.stringify(key)} (id or code)`);
+  if (!found) throw notFound(message(contractsMessages.noContractKey, { key: JSON.stringify(key) }));
   const { from, to } = contractTransitions[action];
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -324,12 +328,23 @@ export async function transitionContract(
         .select({ status: contracts.status })
         .from(contracts)
         .where(eq(contracts.id, found.id));
-      const label = (status: number) => contractStatusLabels[statusOf(status)]['en-US'].toLowerCase();
-      throw new ApiError(
-        ErrorCode.conflict,
-        `contract ${found.code} is ${current ? `${current.status} (${label(current.status)})` : 'gone'}; ` +
-          `this applies to ${from} (${label(from)}) only`,
-      );
+      // Mid-sentence, so the English label is lower case ("is 1 (pending audit)").
+      const label = (status: number, lang: Language) => {
+        const text = contractStatusLabels[statusOf(status)][lang];
+        return lang === 'en-US' ? text.toLowerCase() : text;
+      };
+      const said = (lang: Language) =>
+        current
+          ? message(contractsMessages.contractStateRefuses, {
+              code: found.code,
+              status: `${current.status} (${label(current.status, lang)})`,
+              from: `${from} (${label(from, lang)})`,
+            })[lang]
+          : message(contractsMessages.contractGone, {
+              code: found.code,
+              from: `${from} (${label(from, lang)})`,
+            })[lang];
+      throw new ApiError(ErrorCode.conflict, { 'zh-CN': said('zh-CN'), 'en-US': said('en-US') });
     }
     await tx.insert(contractEvents).values({
       contractId: row.id,

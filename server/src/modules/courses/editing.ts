@@ -1,17 +1,12 @@
-import {
-  type CourseDetail,
-  type courseBodySchema,
-  ErrorCode,
-  type FieldError,
-  type LessonOrderBody,
-} from '@dc/contract';
+import { type CourseDetail, type courseBodySchema, ErrorCode, type LessonOrderBody } from '@dc/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { courseChapters, courseLessons, courses } from '../../db/schema/index.ts';
-import { ApiError, validationError } from '../../http/api-error.ts';
+import { ApiError, type ServerFieldError, validationError } from '../../http/api-error.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { type ImageCheckCtx, keptImageUrl } from '../image-files/owned.ts';
+import { coursesMessages } from './messages.ts';
 import { lockOwnCourse, ownCourseItem } from './query.ts';
 import { chaptersOf, getCourse, videosOf } from './service.ts';
 
@@ -25,15 +20,15 @@ const byNumber = (a: number, b: number) => a - b;
 function videoProblems(
   chapters: { lessons: { kind: string; videoId?: number | null }[] }[],
   known: VideoFacts,
-): FieldError[] {
-  const errors: FieldError[] = [];
+): ServerFieldError[] {
+  const errors: ServerFieldError[] = [];
   for (const [c, chapter] of chapters.entries()) {
     for (const [l, lesson] of chapter.lessons.entries()) {
       if (lesson.kind !== 'video') continue;
       const path = `chapters.${c}.lessons.${l}.videoId`;
       const video = lesson.videoId ? known.get(lesson.videoId) : undefined;
-      if (!video) errors.push({ path, message: 'choose one of your videos' });
-      else if (video.status !== PUBLISHED) errors.push({ path, message: 'the video is not published' });
+      if (!video) errors.push({ path, message: coursesMessages.chooseYourVideo });
+      else if (video.status !== PUBLISHED) errors.push({ path, message: coursesMessages.videoNotPublished });
     }
   }
   return errors;
@@ -48,13 +43,13 @@ const videoIdsOf = (chapters: { lessons: { kind: string; videoId?: number | null
 const lessonCountOf = (chapters: { lessons: unknown[] }[]) =>
   chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);
 
-const NEEDS_A_LESSON: FieldError = {
+const NEEDS_A_LESSON: ServerFieldError = {
   path: 'chapters',
-  message: 'add at least one lesson before putting the course on sale',
+  message: coursesMessages.needsALesson,
 };
 
 /** Ids in the body must be this course's chapters and lessons, each named once. */
-async function idProblems(tx: Database, courseId: number, body: Body): Promise<FieldError[]> {
+async function idProblems(tx: Database, courseId: number, body: Body): Promise<ServerFieldError[]> {
   const ownChapters = new Set(
     (
       await tx
@@ -71,20 +66,20 @@ async function idProblems(tx: Database, courseId: number, body: Body): Promise<F
         .where(eq(courseLessons.courseId, courseId))
     ).map((r) => r.id),
   );
-  const errors: FieldError[] = [];
+  const errors: ServerFieldError[] = [];
   const seenChapters = new Set<number>();
   const seenLessons = new Set<number>();
   body.chapters.forEach((chapter, c) => {
     if (chapter.id !== undefined) {
       if (!ownChapters.has(chapter.id) || seenChapters.has(chapter.id)) {
-        errors.push({ path: `chapters.${c}.id`, message: 'not a chapter of this course' });
+        errors.push({ path: `chapters.${c}.id`, message: coursesMessages.notChapterOfCourse });
       }
       seenChapters.add(chapter.id);
     }
     chapter.lessons.forEach((lesson, l) => {
       if (lesson.id === undefined) return;
       if (!ownLessons.has(lesson.id) || seenLessons.has(lesson.id)) {
-        errors.push({ path: `chapters.${c}.lessons.${l}.id`, message: 'not a lesson of this course' });
+        errors.push({ path: `chapters.${c}.lessons.${l}.id`, message: coursesMessages.notLessonOfCourse });
       }
       seenLessons.add(lesson.id);
     });
@@ -230,7 +225,7 @@ export async function updateCourse(
 export async function putOnSale(db: Database, designerId: number, courseId: number, now: Date) {
   await db.transaction(async (tx) => {
     const course = await lockOwnCourse(tx, designerId, courseId);
-    if (course.status === 'on_sale') throw new ApiError(ErrorCode.conflict, 'the course is already on sale');
+    if (course.status === 'on_sale') throw new ApiError(ErrorCode.conflict, coursesMessages.alreadyOnSale);
     const chapters = await chaptersOf(tx, courseId);
     const known = await videosOf(tx, designerId, videoIdsOf(chapters));
     const problems = videoProblems(chapters, known);
@@ -245,7 +240,7 @@ export async function putOnSale(db: Database, designerId: number, courseId: numb
 export async function takeOffShelf(db: Database, designerId: number, courseId: number, now: Date) {
   await db.transaction(async (tx) => {
     const course = await lockOwnCourse(tx, designerId, courseId);
-    if (course.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, 'the course is not on sale');
+    if (course.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, coursesMessages.notOnSale);
     await tx.update(courses).set({ status: 'off_shelf', updatedAt: now }).where(eq(courses.id, courseId));
   });
   return getCourse(db, designerId, courseId);
@@ -256,10 +251,7 @@ export async function deleteDraft(db: Database, designerId: number, courseId: nu
   await db.transaction(async (tx) => {
     const course = await lockOwnCourse(tx, designerId, courseId);
     if (course.status !== 'draft') {
-      throw new ApiError(
-        ErrorCode.conflict,
-        'only a draft can be deleted; take the course off shelf instead',
-      );
+      throw new ApiError(ErrorCode.conflict, coursesMessages.onlyDraftDeleted);
     }
     await tx.delete(courses).where(eq(courses.id, courseId));
     await recordDeletion(tx, designerId, { type: 'course', id: courseId, label: course.title }, new Date());
@@ -283,9 +275,7 @@ export async function reorderLessons(
     const givenLessons = body.chapters.flatMap((c) => c.lessonIds).sort(byNumber);
     const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
     if (!same(ownChapters, givenChapters) || !same(ownLessons, givenLessons)) {
-      throw validationError([
-        { path: 'chapters', message: 'list every chapter and every lesson of the course exactly once' },
-      ]);
+      throw validationError([{ path: 'chapters', message: coursesMessages.listEveryLessonOnce }]);
     }
     for (const [c, chapter] of body.chapters.entries()) {
       await tx.update(courseChapters).set({ position: c }).where(eq(courseChapters.id, chapter.id));

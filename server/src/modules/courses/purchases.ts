@@ -25,6 +25,7 @@ import { invalidField } from '../auth/failures.ts';
 import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
 import { platformFeeOf } from '../boutique/orders.ts';
 import { recordLedgerEntry } from '../vault/ledger.ts';
+import { coursesMessages } from './messages.ts';
 import { ownCourseItem } from './query.ts';
 
 type UserCourseQuery = z.output<typeof userCourseListQuerySchema>;
@@ -203,20 +204,20 @@ export async function recordCoursePurchase(
       .from(courses)
       .where(and(eq(courses.id, purchase.courseId), eq(courses.designerId, purchase.designerId)))
       .for('share');
-    if (!course) throw notFound('no such course');
-    if (course.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, 'the course is not on sale');
+    if (!course) throw notFound(coursesMessages.noSuchCourse);
+    if (course.status !== 'on_sale') throw new ApiError(ErrorCode.conflict, coursesMessages.notOnSale);
     const [buyer] = await tx.select().from(platformUsers).where(eq(platformUsers.id, purchase.buyerId));
-    if (!buyer) throw notFound('no such user');
+    if (!buyer) throw notFound(coursesMessages.noSuchUser);
     const pricePaid = purchase.pricePaid ?? course.price;
     if (!Number.isInteger(pricePaid) || pricePaid < 0) {
-      throw invalidField('pricePaid', 'the price must be a non-negative integer (fen)');
+      throw invalidField('pricePaid', coursesMessages.pricePaidFen);
     }
     const [bought] = await tx
       .insert(coursePurchases)
       .values({ courseId: course.id, buyerId: buyer.id, pricePaid, boughtAt: purchase.at })
       .onConflictDoNothing()
       .returning({ id: coursePurchases.id });
-    if (!bought) throw new ApiError(ErrorCode.conflict, 'the user has bought this course already');
+    if (!bought) throw new ApiError(ErrorCode.conflict, coursesMessages.boughtAlready);
     // One statement whichever comes first: a concurrent purchase by the same user waits on the
     // (designer, platform user) key and then adds to the row the other one made.
     const at = sql`${purchase.at.toISOString()}::timestamptz`;

@@ -31,6 +31,7 @@ import {
   takeOffShelf,
   updateCourse,
 } from './editing.ts';
+import { coursesMessages } from './messages.ts';
 import { listUserCourses, salesTrend } from './purchases.ts';
 import { getCourse, listCourses, videoOptions } from './service.ts';
 
@@ -82,7 +83,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepCourseCover(imageCheckCtxOf(app, request), request.body);
       const course = await createCourse(app.db, designerIdOf(request), body, ctx.now);
-      return ok(course, say(ctx.lang, '课程已创建', 'Course created'));
+      return ok(course, say(ctx.lang, coursesMessages.courseCreated));
     },
   );
 
@@ -115,7 +116,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepCourseCover(imageCheckCtxOf(app, request), request.body, request.params.id);
       const course = await updateCourse(app.db, designerIdOf(request), request.params.id, body, ctx.now);
-      return ok(course, say(ctx.lang, '课程已保存', 'Course saved'));
+      return ok(course, say(ctx.lang, coursesMessages.courseSaved));
     },
   );
 
@@ -132,7 +133,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await deleteDraft(app.db, designerIdOf(request), request.params.id);
-      return ok(null, say(ctx.lang, '课程已删除', 'Course deleted'));
+      return ok(null, say(ctx.lang, coursesMessages.courseDeleted));
     },
   );
 
@@ -144,7 +145,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const course = await putOnSale(app.db, designerIdOf(request), request.params.id, ctx.now);
-      return ok(course, say(ctx.lang, '课程已上架', 'Course on sale'));
+      return ok(course, say(ctx.lang, coursesMessages.courseOnSale));
     },
   );
 
@@ -161,7 +162,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const course = await takeOffShelf(app.db, designerIdOf(request), request.params.id, ctx.now);
-      return ok(course, say(ctx.lang, '课程已下架', 'Course taken off shelf'));
+      return ok(course, say(ctx.lang, coursesMessages.courseTakenOffShelf));
     },
   );
 
@@ -185,7 +186,7 @@ export async function coursesRoutes(scope: FastifyInstance) {
         request.body,
         ctx.now,
       );
-      return ok(course, say(ctx.lang, '课时顺序已保存', 'Lesson order saved'));
+      return ok(course, say(ctx.lang, coursesMessages.lessonOrderSaved));
     },
   );
 

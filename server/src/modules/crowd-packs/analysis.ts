@@ -17,6 +17,7 @@ import { BudgetExceeded, isPglite, QueryBudget } from '../../db/query-budget.ts'
 import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { say } from '../auth/context.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
@@ -33,6 +34,7 @@ import {
 import { nodesOf, ruleCountsSql, ruleSliceTotalSql, ruleTraceSql } from './compile.ts';
 import { membersSqlOf } from './compute.ts';
 import { type Engine, firstSliceFans, tooHeavyToCountLive } from './cost.ts';
+import { crowdPacksMessages } from './messages.ts';
 import { checkCombinationSources, checkRuleReferences } from './references.ts';
 import { ownPack, toPackRef } from './rows.ts';
 import { countInSlices, SLICE_TARGET_MS } from './sliced-count.ts';
@@ -180,16 +182,8 @@ function tooHeavy(path: 'rule' | 'combination', reason: 'cost' | 'time', budgetM
   const seconds = Number((budgetMs / 1000).toFixed(3));
   const message =
     reason === 'cost'
-      ? say(
-          lang,
-          '条件过于繁重，无法实时计数；保存人群包后将在后台计算',
-          'too heavy to count live; save the pack to count it in the background',
-        )
-      : say(
-          lang,
-          `实时计数超过 ${seconds} 秒仍未完成；保存人群包后将在后台计算`,
-          `could not count live within ${seconds} s; save the pack to count it in the background`,
-        );
+      ? say(lang, crowdPacksMessages.tooHeavyToCountLive)
+      : say(lang, crowdPacksMessages.liveCountTooSlow, { seconds });
   return new ApiError(ErrorCode.tooHeavy, message, { errors: [{ path, message }], reason, budgetMs });
 }
 
@@ -293,7 +287,8 @@ export async function packOverlap(db: Database, designerId: number, packIds: num
     .where(and(eq(crowdPacks.designerId, designerId), inArray(crowdPacks.id, ids)));
   const byId = new Map(records.map((r) => [r.id, r]));
   ids.forEach((id, index) => {
-    if (!byId.has(id)) throw invalidField(`packIds.${index}`, `pack ${id} does not exist`);
+    if (!byId.has(id))
+      throw invalidField(`packIds.${index}`, message(crowdPacksMessages.packMissing, { id }));
   });
   const pairs = await rowsOf<{ a: number; b: number; both: number }>(
     db,
@@ -356,7 +351,8 @@ export async function packTrace(
 ): Promise<PackTrace> {
   const pack = await ownPack(db, designerId, id);
   const fan = await findFan(db, designerId, fanId);
-  if (!fan) throw fieldFailure(ErrorCode.notFound, 'fanId', `fan ${fanId} does not exist`);
+  if (!fan)
+    throw fieldFailure(ErrorCode.notFound, 'fanId', message(crowdPacksMessages.fanMissing, { id: fanId }));
   const [member] = await db
     .select({ fanId: crowdPackMembers.fanId })
     .from(crowdPackMembers)

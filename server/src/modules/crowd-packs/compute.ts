@@ -16,6 +16,7 @@ import { combinationMembersSql } from './combine.ts';
 import type { FanSlice } from './compile.ts';
 import { ruleMembersSql } from './compile.ts';
 import { firstSliceFans } from './cost.ts';
+import { crowdPacksMessages } from './messages.ts';
 import { readInSlices, SLICE_TARGET_MS } from './sliced-count.ts';
 
 export type PackRecord = typeof crowdPacks.$inferSelect;
@@ -111,13 +112,9 @@ const LEGACY_TIMEOUT =
 export function shownFailure(stored: string, lang: Language = 'zh-CN'): string {
   if (stored === '') return '';
   if (stored === 'timeout' || stored === LEGACY_TIMEOUT) {
-    return say(
-      lang,
-      '计算超时：规则过于繁重，请简化后重试',
-      'The rule took too long to compute; simplify it and try again',
-    );
+    return say(lang, crowdPacksMessages.theRuleTookTooLong);
   }
-  return say(lang, '计算失败，请稍后重试', 'The pack could not be computed; try again later');
+  return say(lang, crowdPacksMessages.thePackCouldNotBe);
 }
 
 /** The whole error (SQL and driver text included) for the operator, in the server log only. */
@@ -287,17 +284,7 @@ export async function computeWithin(
   answerWithinMs: number,
   log?: FastifyBaseLogger,
 ): Promise<void> {
-  const key = keyOf(db);
-  let set = running.get(key);
-  if (!set) {
-    set = new Set();
-    running.set(key, set);
-  }
-  const work = computePack(db, packId, now, log).catch((error: unknown) =>
-    logComputeFailure(log, packId, error),
-  );
-  set.add(work);
-  void work.finally(() => set.delete(work));
+  const work = inBackground(db, () => computePack(db, packId, now, log), log);
   let timer: NodeJS.Timeout | undefined;
   const spent = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, answerWithinMs));
@@ -307,6 +294,29 @@ export async function computeWithin(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Runs `work` (computations) in the background of `db`: the server's close waits for it, and a
+ * failure goes to the log. Answers its promise, for whoever wants to wait a little.
+ */
+export function inBackground(
+  db: Database,
+  work: () => Promise<void>,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const key = keyOf(db);
+  let set = running.get(key);
+  if (!set) {
+    set = new Set();
+    running.set(key, set);
+  }
+  const promise = work().catch((error: unknown) =>
+    log?.error({ err: error }, 'crowd pack computation failed'),
+  );
+  set.add(promise);
+  void promise.finally(() => set.delete(promise));
+  return promise;
 }
 
 /** Waits for the background computations of `db` (the server's `onClose`, before the database closes). */

@@ -2,9 +2,11 @@ import { type Combination, packNodePath, type RuleGroup } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { courses, crowdPacks, impressions, products, tags } from '../../db/schema/index.ts';
+import { message } from '../../http/messages.ts';
 import { invalidField } from '../auth/failures.ts';
 import { intArray, rowsOf } from '../tags/lock.ts';
 import { nodesOf } from './compile.ts';
+import { crowdPacksMessages } from './messages.ts';
 
 /**
  * The ids a definition refers to must be the designer's own: a tag, product or pack that was
@@ -75,17 +77,25 @@ export async function checkRuleReferences(db: Database, designerId: number, rule
   );
 }
 
+/** What a rule names that the designer does not have. */
+const MISSING = {
+  tag: crowdPacksMessages.tagMissing,
+  product: crowdPacksMessages.productMissing,
+  course: crowdPacksMessages.courseMissing,
+  impression: crowdPacksMessages.impressionMissing,
+} as const;
+
 async function requireOwn(
   uses: Array<{ path: string; ids: number[] }>,
   own: (ids: number[]) => Promise<Set<number>>,
-  what: string,
+  what: 'tag' | 'product' | 'course' | 'impression',
 ) {
   const all = [...new Set(uses.flatMap((use) => use.ids))];
   if (all.length === 0) return;
   const found = await own(all);
   for (const use of uses) {
     const missing = use.ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw invalidField(use.path, `${what} ${missing} does not exist`);
+    if (missing !== undefined) throw invalidField(use.path, message(MISSING[what], { id: missing }));
   }
 }
 
@@ -109,8 +119,8 @@ export async function checkCombinationSources(
   const kinds = new Map(rows.map((r) => [r.id, r.kind]));
   const check = (packId: number, path: string) => {
     const kind = kinds.get(packId);
-    if (kind === undefined) throw invalidField(path, `pack ${packId} does not exist`);
-    if (kind !== 'rule') throw invalidField(path, 'only rule packs can be combined');
+    if (kind === undefined) throw invalidField(path, message(crowdPacksMessages.packMissing, { id: packId }));
+    if (kind !== 'rule') throw invalidField(path, crowdPacksMessages.onlyRulePacksCombine);
   };
   combination.include.forEach((group, g) => {
     group.forEach((packId, i) => {

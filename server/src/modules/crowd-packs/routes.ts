@@ -31,6 +31,7 @@ import { accountCtx, say } from '../auth/context.ts';
 import { countDefinition, packMembers, packOverlap, packTrace } from './analysis.ts';
 import { settleComputations } from './compute.ts';
 import { packMembersCsv } from './export.ts';
+import { crowdPacksMessages } from './messages.ts';
 import { ownPack } from './rows.ts';
 import {
   copyPack,
@@ -71,8 +72,15 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(listPageSchema(packRowSchema)) },
       },
     },
-    async (request) =>
-      ok(await listPacks(app.db, designerIdOf(request), request.query, accountCtx(app, request).lang)),
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(
+        await listPacks(app.db, designerIdOf(request), request.query, ctx.lang, {
+          now: ctx.now,
+          log: request.log,
+        }),
+      );
+    },
   );
 
   app.post(
@@ -94,7 +102,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         ctx.now,
         answerOf(ctx.lang, request.log),
       );
-      return ok(pack, say(ctx.lang, '人群包已创建', 'Crowd pack created'));
+      return ok(pack, say(ctx.lang, crowdPacksMessages.crowdPackCreated));
     },
   );
 
@@ -143,8 +151,15 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         response: { 200: envelopeSchema(packDetailSchema) },
       },
     },
-    async (request) =>
-      ok(await packDetail(app.db, designerIdOf(request), request.params.id, accountCtx(app, request).lang)),
+    async (request) => {
+      const ctx = accountCtx(app, request);
+      return ok(
+        await packDetail(app.db, designerIdOf(request), request.params.id, ctx.lang, {
+          now: ctx.now,
+          log: request.log,
+        }),
+      );
+    },
   );
 
   app.put(
@@ -168,7 +183,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         ctx.now,
         answerOf(ctx.lang, request.log),
       );
-      return ok(pack, say(ctx.lang, '人群包已保存', 'Crowd pack saved'));
+      return ok(pack, say(ctx.lang, crowdPacksMessages.crowdPackSaved));
     },
   );
 
@@ -185,7 +200,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await deletePack(app.db, designerIdOf(request), request.params.id, ctx.lang);
-      return ok(null, say(ctx.lang, '人群包已删除', 'Crowd pack deleted'));
+      return ok(null, say(ctx.lang, crowdPacksMessages.crowdPackDeleted));
     },
   );
 
@@ -204,7 +219,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         ctx.now,
         answerOf(ctx.lang, request.log),
       );
-      return ok(pack, say(ctx.lang, '已复制', 'Copied'));
+      return ok(pack, say(ctx.lang, crowdPacksMessages.copied));
     },
   );
 
@@ -220,7 +235,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         ctx.now,
         answerOf(ctx.lang, request.log),
       );
-      return ok(pack, say(ctx.lang, '已刷新', 'Refreshed'));
+      return ok(pack, say(ctx.lang, crowdPacksMessages.refreshed));
     },
   );
 
@@ -311,7 +326,7 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
         ctx.now,
         request.log,
       );
-      return ok(answer, say(ctx.lang, '已为成员添加标签', 'Members tagged'));
+      return ok(answer, say(ctx.lang, crowdPacksMessages.membersTagged));
     },
   );
 }

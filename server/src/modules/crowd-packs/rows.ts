@@ -10,11 +10,14 @@ import type {
 } from '@dc/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPackSources, crowdPacks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { type PackRecord, shownFailure } from './compute.ts';
+import { refreshStalePacks } from './stale-refresh.ts';
+import { fanCountOf, isStale } from './staleness.ts';
 
 export const toPackRef = (row: PackRecord): PackRef => ({
   id: row.id,
@@ -30,6 +33,7 @@ export function toPackRow(
   usedBy: PackRef[],
   sources: PackRef[],
   lang: Language = 'zh-CN',
+  stale = false,
 ): PackRow {
   return {
     id: row.id,
@@ -40,6 +44,7 @@ export function toPackRow(
     size: row.size,
     allFans: row.allFans,
     computedAt: row.computedAt ? toWireDateTime(row.computedAt) : null,
+    stale,
     refreshMode: row.refreshMode as PackRefreshMode,
     state: row.state as PackState,
     failure: shownFailure(row.failure, lang),
@@ -52,11 +57,15 @@ export function toPackRow(
 
 const other = alias(crowdPacks, 'other');
 
-/** The packs using each of `ids` (dependents) and the packs each uses (dependencies). */
+/**
+ * The packs using each of `ids` (dependents) and the packs each uses (dependencies, also as
+ * records: a combined pack's staleness reads them).
+ */
 export async function relationsOf(db: Database, ids: number[]) {
   const usedBy = new Map<number, PackRef[]>();
   const sources = new Map<number, PackRef[]>();
-  if (ids.length === 0) return { usedBy, sources };
+  const sourceRecords = new Map<number, PackRecord[]>();
+  if (ids.length === 0) return { usedBy, sources, sourceRecords };
   const [users, used] = await Promise.all([
     db
       .select({ key: crowdPackSources.sourcePackId, pack: other })
@@ -72,21 +81,52 @@ export async function relationsOf(db: Database, ids: number[]) {
       .orderBy(other.name),
   ]);
   for (const { key, pack } of users) usedBy.set(key, [...(usedBy.get(key) ?? []), toPackRef(pack)]);
-  for (const { key, pack } of used) sources.set(key, [...(sources.get(key) ?? []), toPackRef(pack)]);
-  return { usedBy, sources };
+  for (const { key, pack } of used) {
+    sources.set(key, [...(sources.get(key) ?? []), toPackRef(pack)]);
+    sourceRecords.set(key, [...(sourceRecords.get(key) ?? []), pack]);
+  }
+  return { usedBy, sources, sourceRecords };
 }
 
-/** Rows with their relations, failures in `lang`. */
+/**
+ * How rows are answered: staleness judged at `now`; with `refresh` (a screen opens them) the
+ * stale ones start refreshing and are answered computing.
+ */
+export interface PackView {
+  now: Date;
+  refresh?: boolean;
+  log?: FastifyBaseLogger;
+}
+
+/** Rows with their relations and staleness, failures in `lang`. */
 export async function packRowsOf(
   db: Database,
   records: PackRecord[],
-  lang: Language = 'zh-CN',
+  lang: Language,
+  view: PackView,
 ): Promise<PackRow[]> {
-  const { usedBy, sources } = await relationsOf(
+  if (records.length === 0) return [];
+  const { usedBy, sources, sourceRecords } = await relationsOf(
     db,
     records.map((r) => r.id),
   );
-  return records.map((r) => toPackRow(r, usedBy.get(r.id) ?? [], sources.get(r.id) ?? [], lang));
+  const ctx = { now: view.now, fanCount: await fanCountOf(db, records[0]!.designerId) };
+  const sourcesOf = (pack: PackRecord) => sourceRecords.get(pack.id) ?? [];
+  const { stale, computing } = view.refresh
+    ? await refreshStalePacks(db, records, sourcesOf, ctx, view.log)
+    : {
+        stale: new Set(records.filter((r) => isStale(r, sourcesOf(r), ctx)).map((r) => r.id)),
+        computing: new Set<number>(),
+      };
+  return records.map((r) =>
+    toPackRow(
+      computing.has(r.id) ? { ...r, state: 'computing' } : r,
+      usedBy.get(r.id) ?? [],
+      sources.get(r.id) ?? [],
+      lang,
+      stale.has(r.id),
+    ),
+  );
 }
 
 /** The designer's pack, or 40400 (another designer's id included). */

@@ -22,8 +22,9 @@ import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
 import { containsText } from '../basic-information/query.ts';
 import { sourcesOf } from './combine.ts';
 import { computeWithin, type PackRecord } from './compute.ts';
+import { crowdPacksMessages } from './messages.ts';
 import { checkCombinationSources, checkRuleReferences } from './references.ts';
-import { ownPack, packRowsOf } from './rows.ts';
+import { ownPack, type PackView, packRowsOf } from './rows.ts';
 
 type ListQuery = z.output<typeof packListQuerySchema>;
 
@@ -47,12 +48,12 @@ async function computeAndAnswer(
   answer: PackAnswer,
 ): Promise<PackRow> {
   await computeWithin(db, id, now, answer.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS, answer.log);
-  return rowOf(db, designerId, id, answer.lang);
+  return rowOf(db, designerId, id, answer.lang ?? 'zh-CN', { now });
 }
 
 const HISTORY_POINTS = 90;
 
-const nameTaken = () => fieldFailure(ErrorCode.conflict, 'name', 'a pack with this name exists');
+const nameTaken = () => fieldFailure(ErrorCode.conflict, 'name', crowdPacksMessages.nameTaken);
 
 async function guardName<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -63,12 +64,16 @@ async function guardName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `GET /crowd-packs`: newest change first, with relations. */
+/**
+ * `GET /crowd-packs`: newest change first, with relations; the stale packs of the page start
+ * refreshing (the list is where a designer reads sizes).
+ */
 export async function listPacks(
   db: Database,
   designerId: number,
   query: ListQuery,
-  lang: Language = 'zh-CN',
+  lang: Language,
+  view: PackView,
 ): Promise<ListPage<PackRow>> {
   const conditions: Array<SQL | undefined> = [eq(crowdPacks.designerId, designerId)];
   if (query.keyword) conditions.push(containsText(crowdPacks.name, query.keyword));
@@ -86,25 +91,35 @@ export async function listPacks(
     db.select({ n: count() }).from(crowdPacks).where(where),
   ]);
   return {
-    dataList: await packRowsOf(db, records, lang),
+    dataList: await packRowsOf(db, records, lang, { ...view, refresh: true }),
     totalNumber: total!.n,
     totalPages: totalPagesOf(total!.n, query.pageSize),
   };
 }
 
-async function rowOf(db: Database, designerId: number, id: number, lang?: Language): Promise<PackRow> {
-  const [row] = await packRowsOf(db, [await ownPack(db, designerId, id)], lang);
+async function rowOf(
+  db: Database,
+  designerId: number,
+  id: number,
+  lang: Language,
+  view: PackView,
+): Promise<PackRow> {
+  const [row] = await packRowsOf(db, [await ownPack(db, designerId, id)], lang, view);
   return row!;
 }
 
-/** `GET /crowd-packs/:id`: the pack, its relations and the latest 90 sizes, oldest first. */
+/**
+ * `GET /crowd-packs/:id`: the pack, its relations and the latest 90 sizes, oldest first; a stale
+ * pack starts refreshing and is answered computing (the detail polls until it is ready).
+ */
 export async function packDetail(
   db: Database,
   designerId: number,
   id: number,
-  lang: Language = 'zh-CN',
+  lang: Language,
+  view: PackView,
 ): Promise<PackDetail> {
-  const pack = await rowOf(db, designerId, id, lang);
+  const pack = await rowOf(db, designerId, id, lang, { ...view, refresh: true });
   const history = await db
     .select()
     .from(crowdPackSizes)
@@ -184,7 +199,7 @@ export async function updatePack(
     db.transaction(async (tx) => {
       const pack = await ownPack(tx, designerId, id, true);
       if (pack.kind !== body.kind) {
-        throw fieldFailure(ErrorCode.validation, 'kind', 'a pack keeps its kind');
+        throw fieldFailure(ErrorCode.validation, 'kind', crowdPacksMessages.keepsItsKind);
       }
       const { definition, sources } = await checkDefinition(tx, designerId, body);
       await tx
@@ -219,12 +234,10 @@ export async function deletePack(
       .where(eq(crowdPackSources.sourcePackId, id))
       .orderBy(crowdPacks.name);
     if (users.length > 0) {
-      const names = users.map((u) => u.name).join(say(lang, '、', ', '));
-      throw new ApiError(
-        ErrorCode.conflict,
-        say(lang, `组合人群包正在使用它：${names}`, `Used by combined packs: ${names}`),
-        { usedBy: users.map((u) => u.name) },
-      );
+      const names = users.map((u) => u.name).join(say(lang, crowdPacksMessages.listSeparator));
+      throw new ApiError(ErrorCode.conflict, say(lang, crowdPacksMessages.usedByCombinedPacks, { names }), {
+        usedBy: users.map((u) => u.name),
+      });
     }
     await tx.delete(crowdPacks).where(eq(crowdPacks.id, id));
     await recordDeletion(tx, designerId, { type: 'crowd-pack', id, label: pack.name }, new Date());
@@ -233,7 +246,7 @@ export async function deletePack(
 
 /** A free name `base 副本`, `base 副本 2`… cut to 32 characters. */
 async function copyName(tx: Database, designerId: number, base: string, lang: Language): Promise<string> {
-  const suffix = say(lang, ' 副本', ' copy');
+  const suffix = say(lang, crowdPacksMessages.copy);
   for (let n = 1; n < 1000; n++) {
     const tail = n === 1 ? suffix : `${suffix} ${n}`;
     const name = `${base.slice(0, PACK_NAME_MAX - tail.length)}${tail}`;

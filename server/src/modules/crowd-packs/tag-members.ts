@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
 import { crowdPackMembers, fans } from '../../db/schema/index.ts';
+import { message } from '../../http/messages.ts';
 import { invalidField } from '../auth/failures.ts';
 import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
 import { lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
+import { crowdPacksMessages } from './messages.ts';
 import { ownPack } from './rows.ts';
 import { nextPageSize } from './slice-pages.ts';
 
@@ -51,9 +53,9 @@ export async function tagPackMembers(
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${members}) m`),
   );
   const matched = size!.n;
-  if (matched === 0) throw invalidField('members', 'the pack has no members');
+  if (matched === 0) throw invalidField('members', crowdPacksMessages.noMembers);
   if (matched > FAN_BATCH_MAX)
-    throw invalidField('members', `at most ${FAN_BATCH_MAX} fans in one operation`);
+    throw invalidField('members', message(crowdPacksMessages.fansAtMost, { max: FAN_BATCH_MAX }));
   await requireOwnTags(db, designerId, add, 'addTagIds');
 
   let added = 0;

@@ -17,6 +17,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { changePassword } from '../auth/service.ts';
 import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { designerMessages } from './messages.ts';
 import {
   getDesignerInfo,
   getSelfInfo,
@@ -93,7 +94,7 @@ export async function designerRoutes(scope: FastifyInstance) {
         request.body.description,
         ctx.now,
       );
-      return ok(answer, say(ctx.lang, '修改成功', 'Saved'));
+      return ok(answer, say(ctx.lang, designerMessages.saved));
     },
   );
 
@@ -111,7 +112,7 @@ export async function designerRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const info = await modifyPhone(ctx, designerIdOf(request), request.body);
-      return ok(info, say(ctx.lang, '手机号已修改', 'Phone changed'));
+      return ok(info, say(ctx.lang, designerMessages.phoneChanged));
     },
   );
 
@@ -129,7 +130,7 @@ export async function designerRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await changePassword(ctx, request.principal!, request.body);
-      return ok(null, say(ctx.lang, '密码已修改', 'Password changed'));
+      return ok(null, say(ctx.lang, designerMessages.passwordChanged));
     },
   );
 }

@@ -10,6 +10,7 @@ import { type ImageCheckCtx, keptImageUrl } from '../image-files/owned.ts';
 import { wechatBindingOf } from '../scan/service.ts';
 import { maskPhone } from '../sms/sender.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
+import { designerMessages } from './messages.ts';
 
 const infoColumns = {
   id: designers.id,
@@ -160,9 +161,9 @@ export async function modifyPhone(
     .from(designers)
     .where(eq(designers.id, designerId));
   if (!me) throw notFound();
-  if (me.phone === input.phone) throw invalidField('phone', 'this is already your phone');
+  if (me.phone === input.phone) throw invalidField('phone', designerMessages.alreadyYourPhone);
   if (me.phone && !input.oldCode) {
-    throw invalidField('oldCode', 'the code sent to the current phone is required');
+    throw invalidField('oldCode', designerMessages.oldCodeRequired);
   }
   const [holder] = await ctx.db
     .select({ id: designers.id })

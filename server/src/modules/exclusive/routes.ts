@@ -24,6 +24,7 @@ import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { exclusiveMessages } from './messages.ts';
 import {
   applysubDetail,
   applysubInfo,
@@ -128,7 +129,7 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepApplicationImages(imageCheckCtxOf(app, request), request.body);
       const application = await submitApplication(app.db, designerIdOf(request), body, ctx.now);
-      return ok(application, say(ctx.lang, '申请已提交，请等待审核', 'Application submitted for review'));
+      return ok(application, say(ctx.lang, exclusiveMessages.applicationSubmittedForReview));
     },
   );
 
@@ -158,7 +159,7 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const provider = await collectProvider(app.db, designerIdOf(request), request.params.id, ctx.now);
-      return ok(provider, say(ctx.lang, '已收藏', 'Collected'));
+      return ok(provider, say(ctx.lang, exclusiveMessages.collected));
     },
   );
 
@@ -175,7 +176,7 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const provider = await uncollectProvider(app.db, designerIdOf(request), request.params.id);
-      return ok(provider, say(ctx.lang, '已取消收藏', 'Removed from collection'));
+      return ok(provider, say(ctx.lang, exclusiveMessages.removedFromCollection));
     },
   );
 }

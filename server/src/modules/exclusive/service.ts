@@ -411,9 +411,9 @@ export async function listApplications(
 }
 
 const pendingConflict = () =>
-  fieldFailure(ErrorCode.conflict, 'providerId', 'an application to this provider is pending review');
+  fieldFailure(ErrorCode.conflict, 'providerId', exclusiveMessages.applicationPending);
 const approvedConflict = () =>
-  fieldFailure(ErrorCode.conflict, 'providerId', "you are already this provider's exclusive designer");
+  fieldFailure(ErrorCode.conflict, 'providerId', exclusiveMessages.alreadyExclusive);
 
 /**
  * The application's portfolio as the row keeps it: only pictures the designer uploaded (issue 4:
@@ -439,11 +439,11 @@ export async function submitApplication(
   now: Date,
 ): Promise<ApplicationDetail> {
   const bank = findBank(body.bankCode);
-  if (!bank) throw invalidField('bankCode', 'unknown bank');
+  if (!bank) throw invalidField('bankCode', exclusiveMessages.unknownBank);
   try {
     return await db.transaction(async (tx) => {
       const provider = await providerById(tx, body.providerId);
-      if (!provider) throw fieldFailure(ErrorCode.notFound, 'providerId', 'no such provider');
+      if (!provider) throw fieldFailure(ErrorCode.notFound, 'providerId', exclusiveMessages.noSuchProvider);
       await lockDesigner(tx, designerId);
       const [latest] = await tx
         .select({ status: exclusiveApplications.status, attempt: exclusiveApplications.attempt })
@@ -544,7 +544,7 @@ export async function reviewApplication(
 ): Promise<{ application: ApplicationRow; providerName: string }> {
   const reason = decision.approve ? null : decision.reason.trim();
   if (reason !== null && (reason.length === 0 || reason.length > REJECT_REASON_MAX)) {
-    throw invalidField('reason', `1-${REJECT_REASON_MAX} characters`);
+    throw invalidField('reason', message(exclusiveMessages.reasonLength, { max: REJECT_REASON_MAX }));
   }
   return db.transaction(async (tx) => {
     const [found] = await tx
@@ -552,7 +552,7 @@ export async function reviewApplication(
       .from(exclusiveApplications)
       .innerJoin(providers, eq(providers.id, exclusiveApplications.providerId))
       .where(eq(exclusiveApplications.id, id));
-    if (!found) throw notFound(`no application #${id}`);
+    if (!found) throw notFound(message(exclusiveMessages.noSuchApplication, { id }));
     const [row] = await tx
       .update(exclusiveApplications)
       .set({ status: decision.approve ? 'approved' : 'rejected', reviewedAt: now, rejectReason: reason })
@@ -561,7 +561,7 @@ export async function reviewApplication(
     if (!row) {
       throw new ApiError(
         ErrorCode.conflict,
-        `application #${id} is ${found.application.status}; only a pending application can be reviewed`,
+        message(exclusiveMessages.onlyPendingReviewed, { id, status: found.application.status }),
       );
     }
     await createNotification(tx, row.designerId, {
@@ -574,3 +574,6 @@ export async function reviewApplication(
     return { application: row, providerName: found.providerName };
   });
 }
+
+import { message } from '../../http/messages.ts';
+import { exclusiveMessages } from './messages.ts';

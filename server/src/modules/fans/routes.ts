@@ -27,6 +27,7 @@ import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { addFanImageChecked, addWardrobeItemChecked, type FanImageCtx } from './fan-images.ts';
+import { fansMessages } from './messages.ts';
 import { fanOrders } from './orders.ts';
 import {
   batchTag,
@@ -84,7 +85,7 @@ export async function fansRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await batchTag(app.db, designerIdOf(request), request.body, ctx.now);
-      return ok(answer, say(ctx.lang, '批量标签已完成', 'Batch tagging done'));
+      return ok(answer, say(ctx.lang, fansMessages.batchTaggingDone));
     },
   );
 
@@ -140,7 +141,7 @@ export async function fansRoutes(scope: FastifyInstance) {
         request.body,
         ctx.now,
       );
-      return ok(saved, say(ctx.lang, '尺寸已保存', 'Measurements saved'));
+      return ok(saved, say(ctx.lang, fansMessages.measurementsSaved));
     },
   );
 
@@ -164,7 +165,7 @@ export async function fansRoutes(scope: FastifyInstance) {
         request.body.tagIds,
         ctx.now,
       );
-      return ok(chips, say(ctx.lang, '标签已保存', 'Tags saved'));
+      return ok(chips, say(ctx.lang, fansMessages.tagsSaved));
     },
   );
 
@@ -186,7 +187,7 @@ export async function fansRoutes(scope: FastifyInstance) {
         request.params.id,
         request.body,
       );
-      return ok(item, say(ctx.lang, '衣橱已添加', 'Garment added'));
+      return ok(item, say(ctx.lang, fansMessages.garmentAdded));
     },
   );
 
@@ -203,7 +204,7 @@ export async function fansRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await removeWardrobeItem(app.db, designerIdOf(request), request.params.id, request.params.itemId);
-      return ok(null, say(ctx.lang, '已移除', 'Removed'));
+      return ok(null, say(ctx.lang, fansMessages.removed));
     },
   );
 
@@ -221,7 +222,7 @@ export async function fansRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const image = await addFanImageChecked(imageCtxOf(request, ctx.now), request.params.id, request.body);
-      return ok(image, say(ctx.lang, '图片已添加', 'Image added'));
+      return ok(image, say(ctx.lang, fansMessages.imageAdded));
     },
   );
 
@@ -238,7 +239,7 @@ export async function fansRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await removeFanImage(app.db, designerIdOf(request), request.params.id, request.params.itemId);
-      return ok(null, say(ctx.lang, '已移除', 'Removed'));
+      return ok(null, say(ctx.lang, fansMessages.removed));
     },
   );
 }

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, invalidField } from '../auth/failures.ts';
 import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
@@ -36,6 +37,7 @@ import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
 import { countFans } from './count.ts';
 import { businessYear, fanFilterCondition, fanOrder } from './filter.ts';
+import { fansMessages } from './messages.ts';
 import { findFan, tagsOfFans, toFanRow } from './rows.ts';
 import { fromStoredMeasurements, toStoredMeasurements } from './units.ts';
 
@@ -108,7 +110,7 @@ export async function batchTag(
 ): Promise<FanBatchTagAnswer> {
   const started = performance.now();
   if (body.selection.kind === 'ids' && body.selection.fanIds.length === 0) {
-    throw invalidField('selection', 'no fans selected');
+    throw invalidField('selection', fansMessages.noFansSelected);
   }
   return db.transaction(async (tx) => {
     await lockDesignerTags(tx, designerId);
@@ -117,9 +119,9 @@ export async function batchTag(
     const selection = selectionQuery(designerId, body.selection, now);
     const [size] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (${selection}) s`);
     const matched = size!.n;
-    if (matched === 0) throw invalidField('selection', 'no fans match the selection');
+    if (matched === 0) throw invalidField('selection', fansMessages.noFansMatch);
     if (matched > FAN_BATCH_MAX) {
-      throw invalidField('selection', `${matched} fans selected; at most ${FAN_BATCH_MAX} in one operation`);
+      throw invalidField('selection', message(fansMessages.tooManySelected, { matched, max: FAN_BATCH_MAX }));
     }
     let removed = 0;
     if (body.removeTagIds.length > 0) {
@@ -243,7 +245,11 @@ export async function setFanTags(
 ): Promise<FanTagChip[]> {
   const wanted = [...new Set(tagIds)];
   if (wanted.length > TAGS_PER_FAN_MAX) {
-    throw fieldFailure(ErrorCode.conflict, 'tagIds', `a fan carries at most ${TAGS_PER_FAN_MAX} tags`);
+    throw fieldFailure(
+      ErrorCode.conflict,
+      'tagIds',
+      message(fansMessages.fanTagsAtMost, { max: TAGS_PER_FAN_MAX }),
+    );
   }
   return db.transaction(async (tx) => {
     await lockDesignerTags(tx, designerId);
@@ -280,7 +286,11 @@ export async function addWardrobeItem(
     await tx.execute(sql`select 1 from ${fans} where ${fans.id} = ${id} for update`);
     const held = await tx.$count(fanWardrobeItems, eq(fanWardrobeItems.fanId, id));
     if (held >= WARDROBE_MAX) {
-      throw fieldFailure(ErrorCode.conflict, 'category', `at most ${WARDROBE_MAX} garments in a wardrobe`);
+      throw fieldFailure(
+        ErrorCode.conflict,
+        'category',
+        message(fansMessages.wardrobeAtMost, { max: WARDROBE_MAX }),
+      );
     }
     const [row] = await tx
       .insert(fanWardrobeItems)
@@ -313,7 +323,11 @@ export async function addFanImage(
     await tx.execute(sql`select 1 from ${fans} where ${fans.id} = ${id} for update`);
     const held = await tx.$count(fanImages, eq(fanImages.fanId, id));
     if (held >= FAN_IMAGES_MAX) {
-      throw fieldFailure(ErrorCode.conflict, 'url', `at most ${FAN_IMAGES_MAX} images of a fan`);
+      throw fieldFailure(
+        ErrorCode.conflict,
+        'url',
+        message(fansMessages.fanImagesAtMost, { max: FAN_IMAGES_MAX }),
+      );
     }
     const [row] = await tx
       .insert(fanImages)

@@ -7,6 +7,7 @@ import { designerPrefix, objectStorePublicUrl } from '../../oss/index.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { invalidField } from '../auth/failures.ts';
 import type { RequestOrigin } from '../videos/media-store.ts';
+import { imageFilesMessages } from './messages.ts';
 import { imageFileUrl, imageInStore, imageKeyOfStoreLink, imageKeyOfUrl, imageRowOf } from './store.ts';
 
 export interface ImageCheckCtx {
@@ -66,10 +67,11 @@ function isOurs(ctx: ImageCheckCtx, url: string): boolean {
 export async function ownStoredImageUrl(ctx: ImageCheckCtx, url: string, field: string): Promise<string> {
   const key = storedKeyOf(ctx, url);
   if (!key?.startsWith(`${designerPrefix(ctx.designerId)}images/`))
-    throw invalidField(field, 'must be an image uploaded through the image upload');
-  if (!(await imageRowOf(ctx.db, ctx.designerId, key))) throw invalidField(field, 'no such image of yours');
+    throw invalidField(field, imageFilesMessages.mustBeUploadedImage);
+  if (!(await imageRowOf(ctx.db, ctx.designerId, key)))
+    throw invalidField(field, imageFilesMessages.noSuchImage);
   if (!(await imageInStore(ctx.db, ctx.config, key)))
-    throw invalidField(field, 'the image has not reached the store yet');
+    throw invalidField(field, imageFilesMessages.imageNotStored);
   return imageFileUrl(key);
 }
 
@@ -88,7 +90,7 @@ export async function keptImageUrl(
 ): Promise<string> {
   if (url === '') return '';
   if (source === 'uploads' || isOurs(ctx, url)) return ownStoredImageUrl(ctx, url, field);
-  if (!/^https?:\/\//i.test(url)) throw invalidField(field, 'must be an http(s) URL or an uploaded image');
+  if (!/^https?:\/\//i.test(url)) throw invalidField(field, imageFilesMessages.urlOrUploadedImage);
   return url;
 }
 
@@ -105,7 +107,7 @@ export async function keptImageUrls(
   const kept: string[] = [];
   for (const [index, url] of urls.entries()) {
     const address = await keptImageUrl(ctx, url, `${field}.${index}`, source);
-    if (kept.includes(address)) throw invalidField(`${field}.${index}`, 'the same image is listed twice');
+    if (kept.includes(address)) throw invalidField(`${field}.${index}`, imageFilesMessages.imageListedTwice);
     kept.push(address);
   }
   return kept;
@@ -124,11 +126,7 @@ export async function keptRichTextImages(ctx: ImageCheckCtx, html: string, field
   const sources = [...html.matchAll(IMG_SRC)].map((match) => decodeEntities(match[2]!));
   const kept = new Map<string, string>();
   for (const src of new Set(sources)) {
-    if (!isOurs(ctx, src))
-      throw invalidField(
-        field,
-        'pictures must be uploaded through the image upload, not linked from outside',
-      );
+    if (!isOurs(ctx, src)) throw invalidField(field, imageFilesMessages.noOutsidePictures);
     kept.set(src, await ownStoredImageUrl(ctx, src, field));
   }
   if (kept.size === 0) return html;

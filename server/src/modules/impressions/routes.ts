@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { impressionsMessages } from './messages.ts';
 import {
   addFanImpression,
   createImpression,
@@ -65,7 +66,7 @@ export async function impressionsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const created = await createImpression(app.db, designerIdOf(request), request.body.word, ctx.now);
-      return ok(created, say(ctx.lang, '印象已添加', 'Impression added'));
+      return ok(created, say(ctx.lang, impressionsMessages.impressionAdded));
     },
   );
 
@@ -89,7 +90,7 @@ export async function impressionsRoutes(scope: FastifyInstance) {
         request.body.word,
         ctx.now,
       );
-      return ok(renamed, say(ctx.lang, '印象已重命名', 'Impression renamed'));
+      return ok(renamed, say(ctx.lang, impressionsMessages.impressionRenamed));
     },
   );
 
@@ -106,7 +107,7 @@ export async function impressionsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await deleteImpression(app.db, designerIdOf(request), request.params.id);
-      return ok(answer, say(ctx.lang, '印象已删除', 'Impression deleted'));
+      return ok(answer, say(ctx.lang, impressionsMessages.impressionDeleted));
     },
   );
 
@@ -170,7 +171,7 @@ export async function impressionsRoutes(scope: FastifyInstance) {
         request.body.word,
         ctx.now,
       );
-      return ok(chips, say(ctx.lang, '印象已添加', 'Impression added'));
+      return ok(chips, say(ctx.lang, impressionsMessages.impressionAdded));
     },
   );
 
@@ -192,7 +193,7 @@ export async function impressionsRoutes(scope: FastifyInstance) {
         request.params.id,
         request.params.itemId,
       );
-      return ok(chips, say(ctx.lang, '印象已移除', 'Impression removed'));
+      return ok(chips, say(ctx.lang, impressionsMessages.impressionRemoved));
     },
   );
 }

@@ -14,10 +14,12 @@ import type { Database } from '../../db/client.ts';
 import { fanImpressions, fans, impressions } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
 import { businessYear } from '../fans/filter.ts';
 import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
+import { impressionsMessages } from './messages.ts';
 
 type ImpressionRow = typeof impressions.$inferSelect;
 
@@ -32,7 +34,7 @@ export async function lockDesignerImpressions(tx: Database, designerId: number):
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPRESSION_LOCK_NAMESPACE}, ${designerId})`);
 }
 
-const duplicateWord = () => fieldFailure(ErrorCode.conflict, 'word', 'this impression already exists');
+const duplicateWord = () => fieldFailure(ErrorCode.conflict, 'word', impressionsMessages.impressionExists);
 
 const toWire = (row: ImpressionRow, fanCount: number): Impression => ({
   id: row.id,
@@ -102,7 +104,7 @@ async function insertWord(tx: Database, designerId: number, word: string, now: D
     throw fieldFailure(
       ErrorCode.conflict,
       'word',
-      `at most ${IMPRESSIONS_PER_DESIGNER_MAX} impressions; delete one first`,
+      message(impressionsMessages.impressionsAtMost, { max: IMPRESSIONS_PER_DESIGNER_MAX }),
     );
   }
   const [row] = await tx
@@ -242,7 +244,7 @@ export async function addFanImpression(
         throw fieldFailure(
           ErrorCode.conflict,
           'word',
-          `a fan carries at most ${IMPRESSIONS_PER_FAN_MAX} impressions`,
+          message(impressionsMessages.fanImpressionsAtMost, { max: IMPRESSIONS_PER_FAN_MAX }),
         );
       }
       const target = existing ?? (await insertWord(tx, designerId, word, now));

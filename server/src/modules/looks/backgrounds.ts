@@ -10,9 +10,11 @@ import type { z } from 'zod';
 import { lookBackgrounds, looks } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { invalidField } from '../auth/failures.ts';
 import { type LooksCtx, ownImageKey, shippedIsReadOnly } from './context.ts';
+import { looksMessages } from './messages.ts';
 import { objectLink } from './model-store.ts';
 import { shippedAssetUrl, shippedBackgroundFile } from './shipped.ts';
 
@@ -79,7 +81,8 @@ async function fieldsOf(ctx: LooksCtx, body: Body, current?: Row) {
   const picture = body.kind === 'image' || body.kind === 'hdr';
   const kept = current?.objectKey ?? null;
   const objectKey = !picture ? null : body.imageId ? await ownImageKey(ctx, body.imageId, 'imageId') : kept;
-  if (picture && !objectKey) throw invalidField('imageId', `${body.kind} needs an uploaded picture`);
+  if (picture && !objectKey)
+    throw invalidField('imageId', message(looksMessages.backgroundNeedsPicture, { kind: body.kind }));
   return {
     name: body.name,
     kind: body.kind,
@@ -133,13 +136,9 @@ export async function deleteBackground(ctx: LooksCtx, id: number): Promise<{ id:
       .for('update');
     const uses = await tx.$count(looks, eq(looks.backgroundId, id));
     if (uses > 0) {
-      throw new ApiError(
-        ErrorCode.conflict,
-        `used by ${uses} look(s); choose another background there first`,
-        {
-          lookCount: uses,
-        },
-      );
+      throw new ApiError(ErrorCode.conflict, message(looksMessages.backgroundUsedByLooks, { uses }), {
+        lookCount: uses,
+      });
     }
     await tx.delete(lookBackgrounds).where(eq(lookBackgrounds.id, id));
     return { id };

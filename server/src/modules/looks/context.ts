@@ -6,6 +6,7 @@ import { images } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { invalidField } from '../auth/failures.ts';
 import type { RequestOrigin } from '../videos/media-store.ts';
+import { looksMessages } from './messages.ts';
 
 /** What every call of the looks module needs. */
 export interface LooksCtx {
@@ -20,8 +21,7 @@ export interface LooksCtx {
 }
 
 /** 40300: a shipped background or model is everyone's to use and no one's to change. */
-export const shippedIsReadOnly = () =>
-  new ApiError(ErrorCode.forbidden, 'shipped with the app: it can be used, not changed or deleted');
+export const shippedIsReadOnly = () => new ApiError(ErrorCode.forbidden, looksMessages.builtInReadOnly);
 
 /** The object key of one of the designer's uploaded images (40000 on `path` when not theirs). */
 export async function ownImageKey(ctx: LooksCtx, imageId: number, path: string): Promise<string> {
@@ -29,6 +29,6 @@ export async function ownImageKey(ctx: LooksCtx, imageId: number, path: string):
     .select({ objectKey: images.objectKey })
     .from(images)
     .where(and(eq(images.id, imageId), eq(images.designerId, ctx.designerId)));
-  if (!row) throw invalidField(path, 'no such image of yours');
+  if (!row) throw invalidField(path, looksMessages.noSuchImage);
   return row.objectKey;
 }

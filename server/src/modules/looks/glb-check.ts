@@ -1,4 +1,6 @@
 import { MODEL_MAX_BYTES, MODEL_MAX_TRIANGLES } from '@dc/contract';
+import { message, type Wording } from '../../http/messages.ts';
+import { looksMessages } from './messages.ts';
 
 /** The 12-byte header and the first chunk's 8-byte header of a .glb. */
 export const GLB_PREFIX_BYTES = 20;
@@ -15,26 +17,25 @@ interface GltfJson {
   accessors?: { count?: unknown }[];
 }
 
-export type GlbVerdict = { ok: true; triangles: number } | { ok: false; reason: string };
+export type GlbVerdict = { ok: true; triangles: number } | { ok: false; reason: Wording };
 
 /** Reads the header: the JSON chunk's length, or why this is no binary glTF 2.0. */
 export function glbJsonLength(
   prefix: Buffer,
   fileSize: number,
-): { ok: true; length: number } | { ok: false; reason: string } {
+): { ok: true; length: number } | { ok: false; reason: Wording } {
   if (fileSize > MODEL_MAX_BYTES)
-    return { ok: false, reason: `larger than ${MODEL_MAX_BYTES / 1024 / 1024} MB` };
+    return { ok: false, reason: message(looksMessages.glbTooLarge, { mb: MODEL_MAX_BYTES / 1024 / 1024 }) };
   if (prefix.length < GLB_PREFIX_BYTES || prefix.toString('latin1', 0, 4) !== 'glTF') {
-    return { ok: false, reason: 'not a binary glTF file (.glb)' };
+    return { ok: false, reason: looksMessages.glbNotBinary };
   }
   const version = prefix.readUInt32LE(4);
-  if (version !== 2) return { ok: false, reason: `glTF version ${version}; version 2 is needed` };
-  if (prefix.readUInt32LE(8) !== fileSize) return { ok: false, reason: 'the file is cut short or padded' };
+  if (version !== 2) return { ok: false, reason: message(looksMessages.glbVersion, { version }) };
+  if (prefix.readUInt32LE(8) !== fileSize) return { ok: false, reason: looksMessages.glbCutShort };
   const length = prefix.readUInt32LE(12);
-  if (prefix.toString('latin1', 16, 20) !== 'JSON')
-    return { ok: false, reason: 'the first chunk is not JSON' };
+  if (prefix.toString('latin1', 16, 20) !== 'JSON') return { ok: false, reason: looksMessages.glbFirstChunk };
   if (length > GLB_JSON_MAX_BYTES || GLB_PREFIX_BYTES + length > fileSize) {
-    return { ok: false, reason: 'the JSON chunk is too large' };
+    return { ok: false, reason: looksMessages.glbJsonTooLarge };
   }
   return { ok: true, length };
 }
@@ -61,10 +62,10 @@ export function checkGltfJson(jsonText: string): GlbVerdict {
   try {
     json = JSON.parse(jsonText) as GltfJson;
   } catch {
-    return { ok: false, reason: 'the JSON chunk is not valid JSON' };
+    return { ok: false, reason: looksMessages.glbJsonInvalid };
   }
   if (typeof json !== 'object' || json === null || String(json.asset?.version ?? '').split('.')[0] !== '2') {
-    return { ok: false, reason: 'asset.version is not 2.0' };
+    return { ok: false, reason: looksMessages.glbAssetVersion };
   }
   const accessors = Array.isArray(json.accessors) ? json.accessors : [];
   let triangles = 0;
@@ -73,10 +74,13 @@ export function checkGltfJson(jsonText: string): GlbVerdict {
       triangles += primitiveTriangles(primitive, accessors);
     }
   }
-  if (Number.isNaN(triangles)) return { ok: false, reason: 'a mesh names an accessor that does not exist' };
-  if (triangles === 0) return { ok: false, reason: 'the file has no triangles' };
+  if (Number.isNaN(triangles)) return { ok: false, reason: looksMessages.glbAccessorMissing };
+  if (triangles === 0) return { ok: false, reason: looksMessages.glbNoTriangles };
   if (triangles > MODEL_MAX_TRIANGLES) {
-    return { ok: false, reason: `${triangles} triangles; at most ${MODEL_MAX_TRIANGLES}` };
+    return {
+      ok: false,
+      reason: message(looksMessages.glbTooManyTriangles, { triangles, max: MODEL_MAX_TRIANGLES }),
+    };
   }
   return { ok: true, triangles };
 }

@@ -25,6 +25,7 @@ import { toWireDateTime } from '../../http/wire-time.ts';
 import { invalidField } from '../auth/failures.ts';
 import { backgroundToWire, usableBackground } from './backgrounds.ts';
 import type { LooksCtx } from './context.ts';
+import { looksMessages } from './messages.ts';
 import { modelToWire, visibleModel } from './models.ts';
 
 type LookRecord = typeof looks.$inferSelect;
@@ -173,17 +174,17 @@ export async function lookDetail(ctx: LooksCtx, id: number): Promise<LookDetail>
 async function checkReferences(ctx: LooksCtx, body: Body, current?: LookRecord): Promise<void> {
   if (body.modelId) {
     const model = await visibleModel(ctx, body.modelId);
-    if (!model) throw invalidField('modelId', 'no such model');
-    if (model.status === 'uploading') throw invalidField('modelId', 'the model has not finished uploading');
+    if (!model) throw invalidField('modelId', looksMessages.noSuchModel);
+    if (model.status === 'uploading') throw invalidField('modelId', looksMessages.modelStillUploading);
     if (model.status === 'disabled' && current?.modelId !== model.id)
-      throw invalidField('modelId', 'the model is disabled');
+      throw invalidField('modelId', looksMessages.modelDisabled);
     if (body.online && model.status !== 'ready')
-      throw invalidField('modelId', 'a look goes online with a ready model only');
+      throw invalidField('modelId', looksMessages.onlineNeedsReadyModel);
   } else if (body.online) {
-    throw invalidField('modelId', 'a look without a model cannot go online');
+    throw invalidField('modelId', looksMessages.onlineNeedsModel);
   }
   if (body.backgroundId && !(await usableBackground(ctx, body.backgroundId))) {
-    throw invalidField('backgroundId', 'no such background');
+    throw invalidField('backgroundId', looksMessages.noSuchBackground);
   }
   const productIds = body.products.map((item) => item.productId);
   if (productIds.length === 0) return;
@@ -202,9 +203,9 @@ async function checkReferences(ctx: LooksCtx, body: Body, current?: LookRecord):
   const variantProduct = new Map(variants.map((row) => [row.id, row.productId]));
   body.products.forEach((item, index) => {
     if (!ownedIds.has(item.productId))
-      throw invalidField(`products.${index}.productId`, 'no such product of yours');
+      throw invalidField(`products.${index}.productId`, looksMessages.noSuchProduct);
     if (item.variantId && variantProduct.get(item.variantId) !== item.productId) {
-      throw invalidField(`products.${index}.variantId`, 'not a colour of this product');
+      throw invalidField(`products.${index}.variantId`, looksMessages.notColourOfProduct);
     }
   });
 }
@@ -267,8 +268,8 @@ export async function setLookOnline(ctx: LooksCtx, id: number, online: boolean):
   const look = await ownLook(ctx, id);
   if (online) {
     const model = look.modelId ? await visibleModel(ctx, look.modelId) : undefined;
-    if (!model) throw invalidField('modelId', 'a look without a model cannot go online');
-    if (model.status !== 'ready') throw invalidField('modelId', 'a look goes online with a ready model only');
+    if (!model) throw invalidField('modelId', looksMessages.onlineNeedsModel);
+    if (model.status !== 'ready') throw invalidField('modelId', looksMessages.onlineNeedsReadyModel);
   }
   await ctx.db.update(looks).set({ online, updatedAt: ctx.now }).where(eq(looks.id, id));
   return lookDetail(ctx, id);

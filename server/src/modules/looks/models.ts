@@ -14,12 +14,14 @@ import type { z } from 'zod';
 import { lookModels, looks } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { singlePage } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { invalidField } from '../auth/failures.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
 import { mediaStoreFor } from '../videos/media-store.ts';
 import { type LooksCtx, ownImageKey, shippedIsReadOnly } from './context.ts';
+import { looksMessages } from './messages.ts';
 import { inspectStoredGlb, newModelKey, objectLink } from './model-store.ts';
 import { shippedAssetUrl } from './shipped.ts';
 
@@ -129,8 +131,8 @@ export async function createModelUpload(
 export async function refreshModelUpload(ctx: LooksCtx, modelId: number): Promise<LookModelGrant> {
   const model = await ownModel(ctx, modelId);
   if (model.status !== 'uploading') {
-    throw new ApiError(ErrorCode.conflict, 'the model is uploaded already', {
-      errors: [{ path: 'modelId', message: 'already uploaded' }],
+    throw new ApiError(ErrorCode.conflict, looksMessages.modelUploadedAlready, {
+      errors: [{ path: 'modelId', message: looksMessages.alreadyUploaded }],
     });
   }
   // A new grant is activity: the clean-up counts an abandoned upload from the latest one.
@@ -166,13 +168,11 @@ export async function finishModelUpload(
       kind: 'model',
       declaredSize: model.byteSize,
     });
-    if (stored.state === 'missing')
-      throw new ApiError(ErrorCode.conflict, 'the model file has not reached the store yet');
+    if (stored.state === 'missing') throw new ApiError(ErrorCode.conflict, looksMessages.modelFileNotStored);
     if (stored.state === 'refused')
       throw await refuse(await refuseStoredUpload(ctx.config, model.objectKey!, stored, lang));
     const inspected = await inspectStoredGlb(ctx.config, model.objectKey!);
-    if ('missing' in inspected)
-      throw new ApiError(ErrorCode.conflict, 'the model file has not reached the store yet');
+    if ('missing' in inspected) throw new ApiError(ErrorCode.conflict, looksMessages.modelFileNotStored);
     if (!inspected.ok) throw await refuse(invalidField('file', inspected.reason));
     await ctx.db
       .update(lookModels)
@@ -197,18 +197,14 @@ export async function updateModel(ctx: LooksCtx, id: number, body: UpdateBody): 
     const scoped = { ...ctx, db: tx };
     const model = await ownModel(scoped, id);
     if (body.status && model.status === 'uploading') {
-      throw invalidField('status', 'the model has not finished uploading');
+      throw invalidField('status', looksMessages.modelStillUploading);
     }
     if (body.status === 'disabled') {
       const online = await tx.$count(looks, and(eq(looks.modelId, id), eq(looks.online, true)));
       if (online > 0) {
-        throw new ApiError(
-          ErrorCode.conflict,
-          `${online} online look(s) use this model; take them offline first`,
-          {
-            errors: [{ path: 'status', message: 'used by online looks' }],
-          },
-        );
+        throw new ApiError(ErrorCode.conflict, message(looksMessages.modelUsedOnline, { online }), {
+          errors: [{ path: 'status', message: looksMessages.usedByOnlineLooks }],
+        });
       }
     }
     const poster =
@@ -242,7 +238,7 @@ export async function deleteModel(ctx: LooksCtx, id: number): Promise<{ id: numb
     await tx.select({ id: lookModels.id }).from(lookModels).where(eq(lookModels.id, id)).for('update');
     const uses = await tx.$count(looks, eq(looks.modelId, id));
     if (uses > 0) {
-      throw new ApiError(ErrorCode.conflict, `used by ${uses} look(s); choose another model there first`, {
+      throw new ApiError(ErrorCode.conflict, message(looksMessages.modelUsedByLooks, { uses }), {
         lookCount: uses,
       });
     }

@@ -7,6 +7,7 @@ import { hit, type RateRule, take } from '../rate-limit/service.ts';
 import { backgroundToWire } from './backgrounds.ts';
 import type { LooksCtx } from './context.ts';
 import { productsOf } from './looks.ts';
+import { looksMessages } from './messages.ts';
 import { modelToWire } from './models.ts';
 import { countEvent } from './stats.ts';
 
@@ -75,12 +76,12 @@ export async function recordLookEvent(
   await take(ctx.db, LOOK_EVENTS_PER_IP, ip, ctx.now);
   await onlineLook(ctx, id);
   if (event.type === 'productTap') {
-    if (!event.productId) throw invalidField('productId', 'which product was tapped');
+    if (!event.productId) throw invalidField('productId', looksMessages.whichProductTapped);
     const [linked] = await ctx.db
       .select({ id: lookProducts.productId })
       .from(lookProducts)
       .where(and(eq(lookProducts.lookId, id), eq(lookProducts.productId, event.productId)));
-    if (!linked) throw invalidField('productId', 'not a product of this look');
+    if (!linked) throw invalidField('productId', looksMessages.notProductOfLook);
   }
   const rule =
     event.type === 'view'

@@ -32,6 +32,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
+import type { Wording } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { statisticsWithin } from '../analytics/budget.ts';
 import { accountCtx, say } from '../auth/context.ts';
@@ -47,6 +48,7 @@ import {
   setLookSortOrder,
   updateLook,
 } from './looks.ts';
+import { looksMessages } from './messages.ts';
 import {
   createModelUpload,
   deleteModel,
@@ -83,8 +85,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSession);
   const ctx = (request: FastifyRequest) => ctxOf(app, request, designerIdOf(request));
-  const say2 = (request: FastifyRequest, zh: string, en: string) =>
-    say(accountCtx(app, request).lang, zh, en);
+  const say2 = (request: FastifyRequest, wording: Wording) => say(accountCtx(app, request).lang, wording);
 
   app.get(
     '/look-backgrounds',
@@ -109,7 +110,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       },
     },
     async (request) =>
-      ok(await createBackground(ctx(request), request.body), say2(request, '背景已添加', 'Background added')),
+      ok(await createBackground(ctx(request), request.body), say2(request, looksMessages.backgroundAdded)),
   );
   app.put(
     '/look-backgrounds/:id',
@@ -125,7 +126,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     async (request) =>
       ok(
         await updateBackground(ctx(request), request.params.id, request.body),
-        say2(request, '背景已保存', 'Background saved'),
+        say2(request, looksMessages.backgroundSaved),
       ),
   );
   app.delete(
@@ -141,7 +142,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     async (request) =>
       ok(
         await deleteBackground(ctx(request), request.params.id),
-        say2(request, '背景已删除', 'Background deleted'),
+        say2(request, looksMessages.backgroundDeleted),
       ),
   );
 
@@ -194,7 +195,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     async (request) =>
       ok(
         await finishModelUpload(ctx(request), request.params.id, accountCtx(app, request).lang),
-        say2(request, '模型已上传', 'Model uploaded'),
+        say2(request, looksMessages.modelUploaded),
       ),
   );
   app.put(
@@ -211,7 +212,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     async (request) =>
       ok(
         await updateModel(ctx(request), request.params.id, request.body),
-        say2(request, '模型已保存', 'Model saved'),
+        say2(request, looksMessages.modelSaved),
       ),
   );
   app.delete(
@@ -225,7 +226,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       },
     },
     async (request) =>
-      ok(await deleteModel(ctx(request), request.params.id), say2(request, '模型已删除', 'Model deleted')),
+      ok(await deleteModel(ctx(request), request.params.id), say2(request, looksMessages.modelDeleted)),
   );
 
   app.get(
@@ -251,7 +252,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       },
     },
     async (request) =>
-      ok(await createLook(ctx(request), request.body), say2(request, '搭配已创建', 'Look created')),
+      ok(await createLook(ctx(request), request.body), say2(request, looksMessages.lookCreated)),
   );
   app.get(
     '/looks/:id',
@@ -280,7 +281,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
     async (request) =>
       ok(
         await updateLook(ctx(request), request.params.id, request.body),
-        say2(request, '搭配已保存', 'Look saved'),
+        say2(request, looksMessages.lookSaved),
       ),
   );
   app.post(
@@ -298,8 +299,8 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ok(
         await setLookOnline(ctx(request), request.params.id, request.body.online),
         request.body.online
-          ? say2(request, '搭配已上线', 'Look is online')
-          : say2(request, '搭配已下线', 'Look is offline'),
+          ? say2(request, looksMessages.lookIsOnline)
+          : say2(request, looksMessages.lookIsOffline),
       ),
   );
   app.post(
@@ -326,7 +327,7 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       },
     },
     async (request) =>
-      ok(await deleteLook(ctx(request), request.params.id), say2(request, '搭配已删除', 'Look deleted')),
+      ok(await deleteLook(ctx(request), request.params.id), say2(request, looksMessages.lookDeleted)),
   );
   app.get(
     '/looks/:id/stats',

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { membersMessages } from './messages.ts';
 import { listMembers, unbindMember } from './service.ts';
 
 /** Members bound to the session designer (self information). */
@@ -45,7 +46,7 @@ export async function membersRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await unbindMember(app.db, designerIdOf(request), request.body.member_id);
-      return ok(null, say(ctx.lang, '解绑成功', 'Member unbound'));
+      return ok(null, say(ctx.lang, membersMessages.memberUnbound));
     },
   );
 }

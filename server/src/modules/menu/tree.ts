@@ -79,7 +79,7 @@ export const fullMenu: MenuRoute[] = [
       }),
       node('fans-analysis-list/:type', 'FansAnalysisList', zh('粉丝分析列表', 'Fans analysis list'), {
         component: page('data', 'fans-analysis-list'),
-        meta: { hidden: true },
+        meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
       }),
       node(
         'income-analysis-list/:type/:dateType',
@@ -87,14 +87,17 @@ export const fullMenu: MenuRoute[] = [
         zh('收入分析列表', 'Income analysis list'),
         {
           component: page('data', 'income-analysis-list'),
-          meta: { hidden: true },
+          meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
         },
       ),
       node(
         'sales-analysis-list/:type/:dateType/:createdAt?',
         'SalesAnalysisList',
         zh('销售分析列表', 'Sales analysis list'),
-        { component: page('data', 'sales-analysis-list'), meta: { hidden: true } },
+        {
+          component: page('data', 'sales-analysis-list'),
+          meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
+        },
       ),
       node('show-rank', 'ShowRank', zh('秀场排行', 'Show ranking'), { component: page('data', 'show-rank') }),
       node('designer-course-rank', 'DesignerCourseRank', zh('设计师课程排行', 'Designer course ranking'), {
@@ -114,11 +117,11 @@ export const fullMenu: MenuRoute[] = [
       }),
       node('brand-introduction/:id', 'BrandIntroduction', zh('品牌介绍', 'Brand introduction'), {
         component: page('boutique', 'brand-introduction'),
-        meta: { hidden: true },
+        meta: { hidden: true, currentActiveMenu: '/boutique/boutique-list' },
       }),
       node('boutique-detail/:id', 'BoutiqueDetail', zh('精品详情', 'Product detail'), {
         component: page('boutique', 'boutique-detail'),
-        meta: { hidden: true },
+        meta: { hidden: true, currentActiveMenu: '/boutique/boutique-list' },
       }),
       node('3D-recommend', 'ThreeDRecommend', zh('3D推荐', '3D recommendation'), {
         component: page('boutique', '3D-recommend'),
@@ -137,7 +140,7 @@ export const fullMenu: MenuRoute[] = [
       node('fans-list', 'FansList', zh('粉丝列表', 'Fans'), { component: page('fans', 'fans-list') }),
       node('batch-select-tag', 'BatchSelectTag', zh('批量标签管理', 'Batch tagging'), {
         component: page('fans', 'batch-select-tag'),
-        meta: { hidden: true },
+        meta: { hidden: true, currentActiveMenu: '/fans/fans-list' },
       }),
       node('fans-impression', 'FansImpression', zh('粉丝印象', 'Fan impressions'), {
         component: page('fans', 'fans-impression'),
@@ -155,17 +158,27 @@ export const fullMenu: MenuRoute[] = [
         component: page('smartClient', 'crowd-pack'),
         meta: { keepAlive: true },
       }),
-      node('crowd-pack-combined-edit', 'CrowdPackCombinedEdit', zh('编辑组合人群包', 'Edit combined pack'), {
-        component: page('smartClient', 'crowd-pack-combined-edit'),
-        meta: { hidden: true },
-      }),
-      node('crowd-pack-edit', 'CrowdPackEdit', zh('编辑人群包', 'Edit crowd pack'), {
+      // A new pack has a screen of its own (same editor), so its tab, breadcrumb and document
+      // title say 新建 while editing a saved one (`?id=`) says 编辑.
+      node('crowd-pack-new', 'CrowdPackNew', zh('新建人群包', 'New crowd pack'), {
         component: page('smartClient', 'crowd-pack-edit'),
         meta: { hidden: true },
       }),
+      node('crowd-pack-combined-new', 'CrowdPackCombinedNew', zh('新建组合人群包', 'New combined pack'), {
+        component: page('smartClient', 'crowd-pack-combined-edit'),
+        meta: { hidden: true },
+      }),
+      node('crowd-pack-combined-edit', 'CrowdPackCombinedEdit', zh('编辑组合人群包', 'Edit combined pack'), {
+        component: page('smartClient', 'crowd-pack-combined-edit'),
+        meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
+      }),
+      node('crowd-pack-edit', 'CrowdPackEdit', zh('编辑人群包', 'Edit crowd pack'), {
+        component: page('smartClient', 'crowd-pack-edit'),
+        meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
+      }),
       node('crowd-pack-detail', 'CrowdPackDetail', zh('人群包详情', 'Crowd pack detail'), {
         component: page('smartClient', 'crowd-pack-detail'),
-        meta: { hidden: true },
+        meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
       }),
     ],
   }),
@@ -174,12 +187,15 @@ export const fullMenu: MenuRoute[] = [
     children: [
       node('fans-detail/:fans_id', 'FansDetail', zh('粉丝详情', 'Fan detail'), {
         component: page('detail', 'fans-detail'),
+        meta: { currentActiveMenu: '/fans/fans-list' },
       }),
       node('video-detail/:id/:isLook?', 'VideoDetail', zh('视频详情', 'Video detail'), {
         component: page('detail', 'video-detail'),
+        meta: { currentActiveMenu: '/short-video/publish-video' },
       }),
       node('course-detail/:course_id', 'CourseDetail', zh('课程详情', 'Course detail'), {
         component: page('detail', 'course-detail'),
+        meta: { currentActiveMenu: '/course/designer-course' },
       }),
       node(
         '3D-recommend-detail/:recommend_id?',
@@ -187,6 +203,7 @@ export const fullMenu: MenuRoute[] = [
         zh('3D推荐详情', '3D look detail'),
         {
           component: page('detail', '3D-recommend-detail'),
+          meta: { currentActiveMenu: '/boutique/3D-recommend' },
         },
       ),
     ],

@@ -9,7 +9,9 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notFound, validationError } from '../../http/api-error.ts';
+import { issueWording } from '../../http/issue-wording.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { UNWORDED_ISSUE } from '../../http/validator-compiler.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { publishSignal } from './events.ts';
 
@@ -38,10 +40,13 @@ export async function createNotification(
   input: NotificationInput,
   options: { createdAt?: Date } = {},
 ): Promise<NotificationItem> {
-  const parsed = notificationInputSchema.safeParse(input);
+  const parsed = notificationInputSchema.safeParse(input, { error: () => UNWORDED_ISSUE });
   if (!parsed.success) {
     throw validationError(
-      parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'input', message: issue.message })),
+      parsed.error.issues.map(({ path: at, code, message, ...params }) => {
+        const path = at.join('.') || 'input';
+        return { path, message: issueWording(path, { keyword: code, message, params }) };
+      }),
     );
   }
   const [row] = await db

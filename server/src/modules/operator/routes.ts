@@ -6,6 +6,7 @@ import { executeAdminCommand } from '../../admin/execute.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { fromLoopback } from '../../http/loopback.ts';
+import { operatorMessages } from './messages.ts';
 import { operatorTokenMatches } from './service.ts';
 
 const operatorBodySchema = z.strictObject({
@@ -35,16 +36,10 @@ export async function operatorRoutes(scope: FastifyInstance) {
       onRequest: async (request) => {
         if (app.config.databaseUrl) throw notFound();
         if (!fromLoopback(request)) {
-          throw new ApiError(
-            ErrorCode.forbidden,
-            'The operator route answers requests from this machine only',
-          );
+          throw new ApiError(ErrorCode.forbidden, operatorMessages.loopbackOnly);
         }
         if (!operatorTokenMatches(app.config.dataDir, request.headers.authorization)) {
-          throw new ApiError(
-            ErrorCode.tokenInvalid,
-            'Wrong or missing operator token (DATA_DIR/operator.json)',
-          );
+          throw new ApiError(ErrorCode.tokenInvalid, operatorMessages.wrongToken);
         }
       },
     },

@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { profileMessages } from './messages.ts';
 import { getProfile, keepProfileImages, saveProfile } from './service.ts';
 
 const TAGS = ['designer-profile'];
@@ -49,7 +50,7 @@ export async function profileRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       const body = await keepProfileImages(imageCheckCtxOf(app, request), request.body);
       const profile = await saveProfile(app.db, designerIdOf(request), body, ctx.now);
-      return ok(profile, say(ctx.lang, '保存成功', 'Saved'));
+      return ok(profile, say(ctx.lang, profileMessages.saved));
     },
   );
 }

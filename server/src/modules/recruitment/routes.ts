@@ -17,6 +17,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { imageCheckCtxOf } from '../image-files/owned.ts';
 import { publicBaseUrl } from '../scan/routes.ts';
+import { recruitmentMessages } from './messages.ts';
 import {
   followThroughRecruitment,
   keepRecruitmentCover,
@@ -71,7 +72,7 @@ async function designerRoutes(scope: FastifyInstance) {
       const saved = await saveRecruitmentSettings(app.db, designerIdOf(request), body, ctx.now);
       return ok(
         { ...saved, shareBase: publicBaseUrl(app.config, request) },
-        say(ctx.lang, '招募设置已保存', 'Recruitment settings saved'),
+        say(ctx.lang, recruitmentMessages.recruitmentSettingsSaved),
       );
     },
   );
@@ -131,7 +132,7 @@ async function publicRoutes(scope: FastifyInstance) {
         ctx.ip,
         ctx.now,
       );
-      return ok(answer, say(ctx.lang, '关注成功', 'You are following now'));
+      return ok(answer, say(ctx.lang, recruitmentMessages.youAreFollowingNow));
     },
   );
 }

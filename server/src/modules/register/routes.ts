@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { registerMessages } from './messages.ts';
 import { registerDesigner } from './service.ts';
 
 /** Registration (`/start/register`, `/register`). */
@@ -22,7 +23,7 @@ export async function registerRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      return ok(await registerDesigner(ctx, request.body), say(ctx.lang, '注册成功', 'Registered'));
+      return ok(await registerDesigner(ctx, request.body), say(ctx.lang, registerMessages.registered));
     },
   );
 }

@@ -9,6 +9,7 @@ import { checkNewPassword } from '../auth/password-rules.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signIn } from '../auth/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
+import { registerMessages } from './messages.ts';
 
 /** Letters and digits that cannot be mistaken for one another. */
 const NAME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -39,9 +40,9 @@ export async function createAccount(
     .select({ id: designers.id })
     .from(designers)
     .where(eq(designers.phone, input.phone));
-  if (phoneHolder) throw alreadyTaken('phone', 'this phone is already registered');
+  if (phoneHolder) throw alreadyTaken('phone', registerMessages.phoneRegistered);
   if (input.account && (await accountNameTaken(db, input.account))) {
-    throw alreadyTaken('account', 'this account name is taken');
+    throw alreadyTaken('account', registerMessages.accountTaken);
   }
   let account = input.account ?? generatedAccountName();
   for (let attempt = 0; !input.account && (await accountNameTaken(db, account)); attempt++) {
@@ -66,8 +67,8 @@ export async function createAccount(
   } catch (error) {
     // Taken meanwhile by a concurrent registration.
     const constraint = uniqueViolation(error);
-    if (constraint === 'designers_phone_key') throw alreadyTaken('phone', 'this phone is already registered');
-    if (constraint !== undefined) throw alreadyTaken('account', 'this account name is taken');
+    if (constraint === 'designers_phone_key') throw alreadyTaken('phone', registerMessages.phoneRegistered);
+    if (constraint !== undefined) throw alreadyTaken('account', registerMessages.accountTaken);
     throw error;
   }
 }

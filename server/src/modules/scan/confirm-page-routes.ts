@@ -7,6 +7,7 @@ import { toWireDateTime } from '../../http/wire-time.ts';
 import { accountCtx } from '../auth/context.ts';
 import { deviceSecretOf, ensureDeviceSecret } from './device-cookie.ts';
 import { sendFailurePage } from './failure-page.ts';
+import { scanMessages } from './messages.ts';
 import { html, page } from './pages.ts';
 import { confirmOnDevice, markScanned } from './service.ts';
 import type { BuiltinWechatOAuth } from './wechat-oauth.ts';
@@ -67,14 +68,16 @@ export async function confirmPageRoutes(scope: FastifyInstance, builtin: Builtin
       const ctx = accountCtx(app, request);
       const device = deviceSecretOf(request);
       if (!device) {
-        throw new ApiError(40000, 'device cookie missing', {
-          errors: [{ path: 'cookie', message: 'missing' }],
+        throw new ApiError(40000, scanMessages.deviceCookieMissing, {
+          errors: [{ path: 'cookie', message: scanMessages.missing }],
         });
       }
       const { ticket, formToken: token } = request.body;
       if (!formTokenMatches(device, FORM_PURPOSE, ticket, token)) {
-        throw new ApiError(40300, 'form token missing or wrong', {
-          errors: [{ path: 'formToken', message: token ? 'does not belong to this page' : 'missing' }],
+        throw new ApiError(40300, scanMessages.formTokenWrong, {
+          errors: [
+            { path: 'formToken', message: token ? scanMessages.formTokenNotThisPage : scanMessages.missing },
+          ],
         });
       }
       const code = await confirmOnDevice(ctx, builtin, ticket, device);

@@ -23,6 +23,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { confirmPageRoutes } from './confirm-page-routes.ts';
 import { sendFailurePage } from './failure-page.ts';
+import { scanMessages } from './messages.ts';
 import { messagePage } from './pages.ts';
 import {
   acceptCallback,
@@ -63,12 +64,8 @@ function requirePollSecret(lang: Language, request: FastifyRequest): string {
   const secret = pollSecretOf(request);
   if (secret) return secret;
   throw validationError(
-    [{ path: SCAN_POLL_SECRET_HEADER, message: 'required' }],
-    say(
-      lang,
-      `缺少 ${SCAN_POLL_SECRET_HEADER}：请使用创建二维码时返回的 pollSecret`,
-      `${SCAN_POLL_SECRET_HEADER} is missing: send the pollSecret the ticket was created with`,
-    ),
+    [{ path: SCAN_POLL_SECRET_HEADER, message: scanMessages.required }],
+    say(lang, scanMessages.pollSecretMissing, { header: SCAN_POLL_SECRET_HEADER }),
   );
 }
 
@@ -138,7 +135,7 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
     },
     async (request) => {
       const ctx = accountCtx(app, request);
-      return ok(await registerByScan(ctx, request.query), say(ctx.lang, '绑定成功', 'WeChat bound'));
+      return ok(await registerByScan(ctx, request.query), say(ctx.lang, scanMessages.wechatBound));
     },
   );
 
@@ -189,13 +186,13 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
 function pollMessage(lang: 'zh-CN' | 'en-US', state: string, loggedIn: boolean): string {
   switch (state) {
     case 'expired':
-      return say(lang, '二维码已过期，请刷新', 'The QR code has expired: refresh it');
+      return say(lang, scanMessages.theQrCodeHasExpired);
     case 'scanned':
-      return say(lang, '已扫码，请在手机上确认', 'Scanned: confirm on the phone');
+      return say(lang, scanMessages.scannedConfirmOnThePhone);
     case 'confirmed':
-      return loggedIn ? say(lang, '登录成功', 'Logged in') : say(lang, '已确认', 'Confirmed');
+      return loggedIn ? say(lang, scanMessages.loggedIn) : say(lang, scanMessages.confirmed);
     default:
-      return say(lang, '等待扫码', 'Waiting for the scan');
+      return say(lang, scanMessages.waitingForTheScan);
   }
 }
 
@@ -217,7 +214,7 @@ async function guardedRoutes(scope: FastifyInstance) {
       const ctx = accountCtx(app, request);
       return ok(
         await bindWechat(ctx, designerIdOf(request), request.body.ticket),
-        say(ctx.lang, '绑定成功', 'WeChat bound'),
+        say(ctx.lang, scanMessages.wechatBound),
       );
     },
   );
@@ -234,7 +231,7 @@ async function guardedRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await unbindWechat(ctx, designerIdOf(request));
-      return ok({ bound: false, boundAt: null }, say(ctx.lang, '已解绑', 'WeChat unbound'));
+      return ok({ bound: false, boundAt: null }, say(ctx.lang, scanMessages.wechatUnbound));
     },
   );
 }

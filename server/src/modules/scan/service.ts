@@ -23,6 +23,7 @@ import { signIn, verifyCredentials } from '../auth/service.ts';
 import { type RateRule, take } from '../rate-limit/service.ts';
 import { createAccount } from '../register/service.ts';
 import { consumeCode, verifyCode } from '../sms/service.ts';
+import { scanMessages } from './messages.ts';
 import { BuiltinWechatOAuth, sha256, type WechatOAuth } from './wechat-oauth.ts';
 
 /** 60 QR codes per address per 10 minutes (a login page refreshes one every 2 minutes). */
@@ -38,16 +39,12 @@ export const scanExpired = (ctx: AccountCtx, path = 'ticket') =>
   fieldFailure(
     ErrorCode.codeInvalid,
     path,
-    'expired or already used',
-    say(
-      ctx.lang,
-      '二维码已过期或已使用，请刷新二维码后重新扫码',
-      'The QR code has expired or was used: refresh it and scan again',
-    ),
+    scanMessages.expiredOrUsed,
+    say(ctx.lang, scanMessages.theQrCodeHasExpired2),
   );
 
 const ticketNotFound = (ctx: AccountCtx) =>
-  new ApiError(ErrorCode.notFound, say(ctx.lang, '二维码无效', 'Unknown QR code'));
+  new ApiError(ErrorCode.notFound, say(ctx.lang, scanMessages.unknownQrCode));
 
 /** Whether `pollSecret` is the one the ticket was created with (compared as hashes, in constant time). */
 function pollSecretMatches(row: TicketRow, pollSecret: string | undefined): boolean {
@@ -249,13 +246,12 @@ async function bindOpenid(
     .from(wechatBindings)
     .where(and(eq(wechatBindings.provider, identity.provider), eq(wechatBindings.openid, openid)));
   if (holder?.designerId === designerId) return;
-  if (holder) throw alreadyTaken(path, 'this WeChat is bound to another account');
+  if (holder) throw alreadyTaken(path, scanMessages.wechatBoundElsewhere);
   await db.delete(wechatBindings).where(eq(wechatBindings.designerId, designerId));
   try {
     await db.insert(wechatBindings).values({ designerId, provider: identity.provider, openid, boundAt: now });
   } catch (error) {
-    if (uniqueViolation(error) !== undefined)
-      throw alreadyTaken(path, 'this WeChat is bound to another account');
+    if (uniqueViolation(error) !== undefined) throw alreadyTaken(path, scanMessages.wechatBoundElsewhere);
     throw error;
   }
 }
@@ -345,10 +341,7 @@ export async function bindWechat(
   const row = await findTicket(ctx.db, ticket);
   if (row?.purpose !== 'bind' || row.designerId !== designerId) throw ticketNotFound(ctx);
   if (openForScan(row, ctx.now)) {
-    throw new ApiError(
-      ErrorCode.conflict,
-      say(ctx.lang, '请先在手机上扫码并确认', 'Scan the QR code and confirm on the phone first'),
-    );
+    throw new ApiError(ErrorCode.conflict, say(ctx.lang, scanMessages.scanTheQrCodeAnd));
   }
   if (row.state !== 'confirmed' || !withinConfirmedWindow(row, ctx.now)) throw scanExpired(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -366,7 +359,7 @@ export async function unbindWechat(ctx: AccountCtx, designerId: number): Promise
       .delete(wechatBindings)
       .where(eq(wechatBindings.designerId, designerId))
       .returning({ id: wechatBindings.id });
-    if (removed.length === 0) throw notFound(say(ctx.lang, '未绑定微信', 'No WeChat is bound'));
+    if (removed.length === 0) throw notFound(say(ctx.lang, scanMessages.noWechatIsBound));
     await recordAuditEvent(tx, {
       designerId,
       action: 'wechat-unbind',

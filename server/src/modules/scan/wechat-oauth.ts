@@ -5,6 +5,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { builtinOauthCodes } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
+import { scanMessages } from './messages.ts';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -116,11 +118,14 @@ export class RealWechatOAuth implements WechatOAuth {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       body = (await response.json()) as typeof body;
     } catch {
-      throw new ApiError(ErrorCode.unavailable, 'WeChat is unreachable; try again later');
+      throw new ApiError(ErrorCode.unavailable, scanMessages.wechatUnreachable);
     }
     if (typeof body.errcode === 'number' && body.errcode !== 0) {
       if (WECHAT_BAD_CODE_ERRORS.has(body.errcode)) return null;
-      throw new ApiError(ErrorCode.unavailable, `WeChat refused the exchange (errcode ${body.errcode})`);
+      throw new ApiError(
+        ErrorCode.unavailable,
+        message(scanMessages.wechatRefused, { errcode: String(body.errcode) }),
+      );
     }
     return typeof body.openid === 'string' && body.openid ? body.openid : null;
   }

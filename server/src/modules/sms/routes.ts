@@ -15,6 +15,7 @@ import { fromLoopback } from '../../http/loopback.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
 import { html, page } from '../scan/pages.ts';
+import { smsMessages } from './messages.ts';
 import { createSmsSender } from './sender.ts';
 import { listOutbox, sendVerificationCode } from './service.ts';
 
@@ -42,7 +43,7 @@ export async function smsRoutes(scope: FastifyInstance) {
         designerId = designerIdOf(request);
       }
       const answer = await sendVerificationCode(ctx, sender, { ...request.body, designerId });
-      return ok(answer, say(ctx.lang, '验证码已发送', 'Verification code sent'));
+      return ok(answer, say(ctx.lang, smsMessages.verificationCodeSent));
     },
   );
 
@@ -61,10 +62,7 @@ export async function smsRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       if (sender.name !== 'outbox') throw notFound();
       if (!fromLoopback(request)) {
-        throw new ApiError(
-          ErrorCode.forbidden,
-          'The SMS outbox answers requests from this machine only (http://127.0.0.1)',
-        );
+        throw new ApiError(ErrorCode.forbidden, smsMessages.outboxLoopbackOnly);
       }
       const items = await listOutbox(app.db, { phone: request.query.phone || undefined, limit: 50 });
       if (request.query.format === 'json') {

@@ -17,6 +17,7 @@ import { toWireDateTime } from '../../http/wire-time.ts';
 import { type AccountCtx, say } from '../auth/context.ts';
 import { codeRejected, invalidField } from '../auth/failures.ts';
 import { check, pruneCounters, type RateRule, take } from '../rate-limit/service.ts';
+import { smsMessages } from './messages.ts';
 import type { SmsSender } from './sender.ts';
 
 /** One code per phone per 60 s. */
@@ -135,10 +136,7 @@ export async function sendVerificationCode(
   } catch {
     // Not delivered (the sender logged why): the code must not work; the caller may try again.
     await db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
-    throw new ApiError(
-      ErrorCode.unavailable,
-      say(ctx.lang, '短信发送失败，请稍后再试', 'The text message could not be sent; try again later'),
-    );
+    throw new ApiError(ErrorCode.unavailable, say(ctx.lang, smsMessages.theTextMessageCouldNot));
   }
   return { expiresIn: SMS_CODE_TTL_SECONDS, resendIn: SMS_RESEND_SECONDS };
 }
@@ -163,7 +161,7 @@ async function checkPurpose(
     case 'register':
       return holder ? 'already-registered' : undefined;
     case 'bind-phone':
-      if (holder && holder.id === input.designerId) throw invalidField('phone', 'this is already your phone');
+      if (holder && holder.id === input.designerId) throw invalidField('phone', smsMessages.alreadyYourPhone);
       return holder ? 'bound-elsewhere' : undefined;
     case 'change-phone-old': {
       const [own] = await ctx.db
@@ -171,7 +169,7 @@ async function checkPurpose(
         .from(designers)
         .where(eq(designers.id, input.designerId ?? 0));
       if (!own?.phone || own.phone !== input.phone) {
-        throw invalidField('phone', 'not the phone of this account');
+        throw invalidField('phone', smsMessages.notThisAccountsPhone);
       }
       return undefined;
     }
@@ -219,8 +217,7 @@ export async function verifyCode(
   throw codeRejected(field, (counted?.attempts ?? 0) >= SMS_CODE_MAX_TRIES ? lockedMessage(ctx) : undefined);
 }
 
-const lockedMessage = (ctx: AccountCtx) =>
-  say(ctx.lang, '验证码错误次数过多，请重新获取', 'Too many wrong tries: ask for a new code');
+const lockedMessage = (ctx: AccountCtx) => say(ctx.lang, smsMessages.tooManyWrongTriesAsk);
 
 /** Spends a verified code; a code spent meanwhile (a race) is 20002. */
 export async function consumeCode(db: Database, codeId: number, now: Date, field = 'code'): Promise<void> {

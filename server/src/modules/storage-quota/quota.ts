@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { say } from '../auth/context.ts';
 import { fieldFailure } from '../auth/failures.ts';
+import { storageQuotaMessages } from './messages.ts';
 import { storedBytesOf } from './usage.ts';
 
 /** Namespace of the designer's storage lock (the first key of the two-key advisory lock). */
@@ -28,11 +29,11 @@ export function quotaExceeded(
   wanted: number,
   path = 'fileSize',
 ) {
-  const message = say(
-    lang,
-    `存储空间不足：已用 ${sizeText(used)}，共 ${sizeText(quota)}，此文件需要 ${sizeText(wanted)}`,
-    `storage quota exceeded: ${sizeText(used)} of ${sizeText(quota)} used; this file needs ${sizeText(wanted)}`,
-  );
+  const message = say(lang, storageQuotaMessages.quotaExceeded, {
+    used: sizeText(used),
+    quota: sizeText(quota),
+    wanted: sizeText(wanted),
+  });
   return fieldFailure(ErrorCode.validation, path, message, message);
 }
 

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { tagsMessages } from './messages.ts';
 import {
   createClassification,
   createTag,
@@ -64,7 +65,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const tag = await createTag(app.db, designerIdOf(request), request.body, ctx.now);
-      return ok(tag, say(ctx.lang, '标签已创建', 'Tag created'));
+      return ok(tag, say(ctx.lang, tagsMessages.tagCreated));
     },
   );
 
@@ -82,7 +83,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const tag = await updateTag(app.db, designerIdOf(request), request.params.id, request.body, ctx.now);
-      return ok(tag, say(ctx.lang, '标签已保存', 'Tag saved'));
+      return ok(tag, say(ctx.lang, tagsMessages.tagSaved));
     },
   );
 
@@ -114,7 +115,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await mergeTag(app.db, designerIdOf(request), request.params.id, request.body.intoTagId);
-      return ok(answer, say(ctx.lang, '标签已合并', 'Tags merged'));
+      return ok(answer, say(ctx.lang, tagsMessages.tagsMerged));
     },
   );
 
@@ -131,7 +132,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await deleteTag(app.db, designerIdOf(request), request.params.id);
-      return ok(answer, say(ctx.lang, '标签已删除', 'Tag deleted'));
+      return ok(answer, say(ctx.lang, tagsMessages.tagDeleted));
     },
   );
 
@@ -148,7 +149,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       const answer = await createClassification(app.db, designerIdOf(request), request.body, ctx.now);
-      return ok(answer, say(ctx.lang, '分类已创建', 'Classification created'));
+      return ok(answer, say(ctx.lang, tagsMessages.classificationCreated));
     },
   );
 
@@ -172,7 +173,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
         request.body,
         ctx.now,
       );
-      return ok(answer, say(ctx.lang, '分类已保存', 'Classification saved'));
+      return ok(answer, say(ctx.lang, tagsMessages.classificationSaved));
     },
   );
 
@@ -189,7 +190,7 @@ export async function tagsRoutes(scope: FastifyInstance) {
     async (request) => {
       const ctx = accountCtx(app, request);
       await deleteClassification(app.db, designerIdOf(request), request.params.id);
-      return ok(null, say(ctx.lang, '分类已删除', 'Classification deleted'));
+      return ok(null, say(ctx.lang, tagsMessages.classificationDeleted));
     },
   );
 }

@@ -17,10 +17,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { fanTags, tagClassifications, tags } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
 import { intArray, lockDesignerTags } from './lock.ts';
+import { tagsMessages } from './messages.ts';
 
 type TagRow = typeof tags.$inferSelect;
 type TagBody = z.output<typeof tagBodySchema>;
@@ -38,10 +40,9 @@ const toWire = (row: TagRow, fanCount: number): Tag => ({
   updatedAt: toWireDateTime(row.updatedAt),
 });
 
-const duplicateName = () =>
-  fieldFailure(ErrorCode.conflict, 'name', 'a tag of this name already exists in the classification');
+const duplicateName = () => fieldFailure(ErrorCode.conflict, 'name', tagsMessages.tagNameTaken);
 const duplicateClassification = () =>
-  fieldFailure(ErrorCode.conflict, 'name', 'a classification of this name already exists');
+  fieldFailure(ErrorCode.conflict, 'name', tagsMessages.classificationNameTaken);
 
 async function fanCountOf(db: Database, tagId: number): Promise<number> {
   return db.$count(fanTags, eq(fanTags.tagId, tagId));
@@ -91,7 +92,7 @@ async function ownTag(db: Database, designerId: number, id: number, path?: strin
     .select()
     .from(tags)
     .where(and(eq(tags.id, id), eq(tags.designerId, designerId)));
-  if (!row) throw path ? fieldFailure(ErrorCode.notFound, path, 'no such tag') : notFound();
+  if (!row) throw path ? fieldFailure(ErrorCode.notFound, path, tagsMessages.noSuchTag) : notFound();
   return row;
 }
 
@@ -100,7 +101,8 @@ async function ownClassification(db: Database, designerId: number, id: number, p
     .select()
     .from(tagClassifications)
     .where(and(eq(tagClassifications.id, id), eq(tagClassifications.designerId, designerId)));
-  if (!row) throw path ? fieldFailure(ErrorCode.notFound, path, 'no such classification') : notFound();
+  if (!row)
+    throw path ? fieldFailure(ErrorCode.notFound, path, tagsMessages.noSuchClassification) : notFound();
   return row;
 }
 
@@ -140,7 +142,7 @@ export async function createTag(db: Database, designerId: number, body: TagBody,
           throw fieldFailure(
             ErrorCode.conflict,
             'name',
-            `at most ${TAGS_PER_DESIGNER_MAX} tags; delete or merge one first`,
+            message(tagsMessages.tagsAtMost, { max: TAGS_PER_DESIGNER_MAX }),
           );
         }
         if (await nameTaken(tx, body.classificationId, body.name)) throw duplicateName();
@@ -218,8 +220,7 @@ export async function mergeTag(
   id: number,
   intoTagId: number,
 ): Promise<TagMergeAnswer> {
-  if (id === intoTagId)
-    throw fieldFailure(ErrorCode.validation, 'intoTagId', 'choose another tag to merge into');
+  if (id === intoTagId) throw fieldFailure(ErrorCode.validation, 'intoTagId', tagsMessages.mergeIntoAnother);
   return db.transaction(async (tx) => {
     await lockDesignerTags(tx, designerId);
     await ownTag(tx, designerId, id);
@@ -261,7 +262,8 @@ export async function ownTagIds(
 export async function requireOwnTags(db: Database, designerId: number, ids: readonly number[], path: string) {
   const own = await ownTagIds(db, designerId, ids);
   const missing = ids.find((id) => !own.has(id));
-  if (missing !== undefined) throw fieldFailure(ErrorCode.notFound, path, `tag ${missing} does not exist`);
+  if (missing !== undefined)
+    throw fieldFailure(ErrorCode.notFound, path, message(tagsMessages.tagMissing, { id: missing }));
 }
 
 /** `POST /tag-classifications`. */
@@ -280,7 +282,7 @@ export async function createClassification(
           throw fieldFailure(
             ErrorCode.conflict,
             'name',
-            `at most ${TAG_CLASSIFICATIONS_MAX} classifications`,
+            message(tagsMessages.classificationsAtMost, { max: TAG_CLASSIFICATIONS_MAX }),
           );
         }
         const [row] = await tx
@@ -323,7 +325,7 @@ export async function deleteClassification(db: Database, designerId: number, id:
       throw fieldFailure(
         ErrorCode.conflict,
         'id',
-        `the classification holds ${held} tags: move or delete them first`,
+        message(tagsMessages.classificationHoldsTags, { count: held }),
       );
     }
     await tx.delete(tagClassifications).where(eq(tagClassifications.id, id));

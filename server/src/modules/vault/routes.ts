@@ -35,6 +35,7 @@ import { vaultBalance } from './balance.ts';
 import { ledgerCsv } from './export.ts';
 import { pendingSettlements, topItems } from './items.ts';
 import { ledgerEntry, ledgerPage } from './ledger-query.ts';
+import { vaultMessages } from './messages.ts';
 import { incomeBySource, incomeTrend } from './trends.ts';
 import { defaultBankAccount, listWithdrawals, requestWithdrawal } from './withdrawals.ts';
 
@@ -227,7 +228,7 @@ export async function vaultRoutes(scope: FastifyInstance) {
     async (request) => {
       const lang = requestLanguage(request.headers['accept-language']);
       const withdrawal = await requestWithdrawal(app.db, designerIdOf(request), request.body, now());
-      return ok(withdrawal, say(lang, '提现申请已提交', 'Withdrawal requested'));
+      return ok(withdrawal, say(lang, vaultMessages.withdrawalRequested));
     },
   );
 }

@@ -12,12 +12,14 @@ import type { Database } from '../../db/client.ts';
 import { designers, exclusiveApplications, withdrawals } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { invalidField } from '../auth/failures.ts';
 import { lockDesigner } from '../basic-information/query.ts';
 import { availableBalance } from './balance.ts';
 import { recordLedgerEntry, settleDueEntries } from './ledger.ts';
+import { vaultMessages } from './messages.ts';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -72,10 +74,10 @@ export async function requestWithdrawal(
     await settleDueEntries(tx, designerId, now);
     const available = await availableBalance(tx, designerId);
     if (body.amount > available) {
-      throw invalidField('amount', `at most ${fenToYuan(available)} yuan is available`);
+      throw invalidField('amount', message(vaultMessages.amountAvailable, { yuan: fenToYuan(available) }));
     }
     const account = body.bankAccount ?? (await defaultBankAccount(tx, designerId));
-    if (!account) throw invalidField('bankAccount', 'no bank account on file: enter one');
+    if (!account) throw invalidField('bankAccount', vaultMessages.noBankAccount);
     const [row] = await tx
       .insert(withdrawals)
       .values({ designerId, amount: body.amount, ...account, state: 'submitted', submittedAt: now })
@@ -159,9 +161,12 @@ export async function transitionWithdrawal(
 ): Promise<{ withdrawal: Row; from: WithdrawalState }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    if (!current) throw notFound(`no withdrawal #${id}`);
+    if (!current) throw notFound(message(vaultMessages.noSuchWithdrawal, { id }));
     if (!FROM[action].includes(current.state)) {
-      throw new ApiError(ErrorCode.conflict, `withdrawal #${id} is ${current.state}; cannot ${action} it`);
+      throw new ApiError(
+        ErrorCode.conflict,
+        message(vaultMessages.withdrawalStateRefuses, { id, state: current.state, action }),
+      );
     }
     const change =
       action === 'process'

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { accountCtx, say } from '../auth/context.ts';
+import { videosMessages } from './messages.ts';
 import {
   createImageUpload,
   createVideoUpload,
@@ -96,7 +97,7 @@ export async function videosRoutes(scope: FastifyInstance) {
     async (request) =>
       ok(
         await finishVideoUpload(ctxOf(request), request.params.id, request.body, langOf(request)),
-        say(langOf(request), '视频已发布', 'Video published'),
+        say(langOf(request), videosMessages.videoPublished),
       ),
   );
 
@@ -153,13 +154,13 @@ export async function videosRoutes(scope: FastifyInstance) {
     async (request) =>
       ok(
         await updateVideo(ctxOf(request), request.params.id, request.body),
-        say(langOf(request), '视频已保存', 'Video saved'),
+        say(langOf(request), videosMessages.videoSaved),
       ),
   );
 
-  for (const [action, to, zh, en] of [
-    ['offline', 'offline', '视频已下线', 'Video taken offline'],
-    ['publish', 'published', '视频已上线', 'Video published'],
+  for (const [action, to, done] of [
+    ['offline', 'offline', videosMessages.videoTakenOffline],
+    ['publish', 'published', videosMessages.videoOnlineAgain],
   ] as const) {
     app.post(
       `/videos/:id/${action}`,
@@ -172,7 +173,7 @@ export async function videosRoutes(scope: FastifyInstance) {
         },
       },
       async (request) =>
-        ok(await setVideoVisibility(ctxOf(request), request.params.id, to), say(langOf(request), zh, en)),
+        ok(await setVideoVisibility(ctxOf(request), request.params.id, to), say(langOf(request), done)),
     );
   }
 
@@ -189,7 +190,7 @@ export async function videosRoutes(scope: FastifyInstance) {
     async (request) =>
       ok(
         await deleteVideo(ctxOf(request), request.params.id),
-        say(langOf(request), '视频已删除', 'Video deleted'),
+        say(langOf(request), videosMessages.videoDeleted),
       ),
   );
 }

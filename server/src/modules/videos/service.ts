@@ -23,6 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { images, videos } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { recordDeletion } from '../audit/record.ts';
@@ -31,6 +32,7 @@ import { keptImageUrl } from '../image-files/owned.ts';
 import { imageFileUrl } from '../image-files/store.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
 import { mediaStoreFor, newObjectKey, type RequestOrigin } from './media-store.ts';
+import { videosMessages } from './messages.ts';
 
 type VideoRecord = typeof videos.$inferSelect;
 type NewVideo = z.output<typeof createVideoUploadSchema>;
@@ -93,7 +95,7 @@ async function ownImage(ctx: VideoCtx, id: number, path: string) {
     .select()
     .from(images)
     .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
-  if (!row) throw invalidField(path, 'no such image of yours');
+  if (!row) throw invalidField(path, videosMessages.noSuchImage);
   return row;
 }
 
@@ -111,10 +113,14 @@ export async function createVideoUpload(
     const known = Object.keys(VIDEO_EXTENSIONS).join(', ');
     throw invalidField(
       body.mimeType && !body.mimeType.startsWith('video/') ? 'mimeType' : 'fileName',
-      `not a video file (${known})`,
+      message(videosMessages.notVideoFile, { known }),
     );
   }
-  if (problem === 'tooLarge') throw invalidField('fileSize', `at most ${sizeText(ctx.config.videoMaxBytes)}`);
+  if (problem === 'tooLarge')
+    throw invalidField(
+      'fileSize',
+      message(videosMessages.fileTooLarge, { size: sizeText(ctx.config.videoMaxBytes) }),
+    );
   const coverUrl = await keptImageUrl(ctx, body.coverURL, 'coverURL', 'uploadsOrOutside');
   const extension = fileExtension(body.fileName);
   const key = newObjectKey(ctx.designerId, 'videos', extension);
@@ -153,7 +159,7 @@ export async function createImageUpload(
   if (!(extension in IMAGE_EXTENSIONS) || !typeSaysImage) {
     throw invalidField(
       body.mimeType && !typeSaysImage ? 'mimeType' : 'fileName',
-      `not an image file (${Object.keys(IMAGE_EXTENSIONS).join(', ')})`,
+      message(videosMessages.notImageFile, { known: Object.keys(IMAGE_EXTENSIONS).join(', ') }),
     );
   }
   const key = newObjectKey(ctx.designerId, 'images', extension);
@@ -183,8 +189,8 @@ export async function refreshUpload(
   if ('videoId' in target) {
     const video = await ownVideo(ctx, Number(target.videoId));
     if (video.status !== 'uploading')
-      throw new ApiError(ErrorCode.conflict, 'the video is uploaded already', {
-        errors: [{ path: 'videoId', message: 'already uploaded' }],
+      throw new ApiError(ErrorCode.conflict, videosMessages.videoUploadedAlready, {
+        errors: [{ path: 'videoId', message: videosMessages.alreadyUploaded }],
       });
     // A new grant is activity: the clean-up counts an abandoned upload from the latest one.
     await ctx.db.update(videos).set({ updatedAt: ctx.now }).where(eq(videos.id, video.id));
@@ -220,7 +226,7 @@ export async function finishVideoUpload(
       declaredSize: video.fileSize,
     });
     if (inspected.state === 'missing')
-      throw new ApiError(ErrorCode.conflict, 'the video file has not reached the store yet');
+      throw new ApiError(ErrorCode.conflict, videosMessages.videoFileNotStored);
     if (inspected.state === 'refused')
       throw await refuseStoredUpload(ctx.config, video.objectKey, inspected, lang);
     await ctx.db.transaction(async (tx) => {
@@ -262,8 +268,7 @@ export async function finishImageUpload(
     kind: 'image',
     declaredSize: image.fileSize,
   });
-  if (inspected.state === 'missing')
-    throw new ApiError(ErrorCode.conflict, 'the image has not reached the store yet');
+  if (inspected.state === 'missing') throw new ApiError(ErrorCode.conflict, videosMessages.imageNotStored);
   if (inspected.state === 'refused')
     throw await refuseStoredUpload(ctx.config, image.objectKey, inspected, lang);
   const link = await mediaStoreFor(ctx.config).readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
@@ -369,7 +374,9 @@ export async function setVideoVisibility(
   if (video.status !== from && video.status !== to) {
     throw new ApiError(
       ErrorCode.conflict,
-      `a video that is ${video.status} cannot be ${to === 'offline' ? 'taken offline' : 'published'}`,
+      message(to === 'offline' ? videosMessages.cannotTakeOffline : videosMessages.cannotPublish, {
+        status: video.status,
+      }),
     );
   }
   if (video.status === from) {

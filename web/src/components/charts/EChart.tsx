@@ -27,6 +27,41 @@ function drawNext() {
   if (pendingDraws.length > 0) setTimeout(drawNext, 0);
 }
 
+/** The parts of ECharts' model read below (an axis's scale as drawn). */
+interface DrawnAxis {
+  axis?: { scale: { getExtent(): [number, number]; getTicks(): Array<{ value: number }> } };
+}
+
+interface DrawnModel {
+  getComponent(type: string, index: number): DrawnAxis | undefined;
+}
+
+/**
+ * Writes what the chart drew onto its box for tests (issue 17 item 6): `data-chart-smooth`, the
+ * number of smoothed lines, and `data-chart-y`, each value axis's extent, tick values and whether
+ * it counts (whole steps).
+ */
+function markDrawn(element: HTMLElement, chart: echarts.ECharts) {
+  const option = chart.getOption() as {
+    series?: Array<{ type?: string; smooth?: unknown }>;
+    yAxis?: Array<{ minInterval?: unknown }>;
+  };
+  const smooth = (option.series ?? []).filter((s) => s.type === 'line' && Boolean(s.smooth)).length;
+  // getModel is ECharts' own (private in its types): the axes as laid out, not as asked for.
+  const model = (chart as unknown as { getModel(): DrawnModel }).getModel();
+  const axes: Array<{ min: number; max: number; ticks: number[]; counts: boolean }> = [];
+  for (let index = 0; ; index++) {
+    const scale = model.getComponent('yAxis', index)?.axis?.scale;
+    if (!scale) break;
+    const [min, max] = scale.getExtent();
+    // A count axis is one asked for in whole steps (series.ts countAxis).
+    const counts = option.yAxis?.[index]?.minInterval === 1;
+    axes.push({ min, max, ticks: scale.getTicks().map((tick) => tick.value), counts });
+  }
+  element.dataset.chartSmooth = String(smooth);
+  element.dataset.chartY = JSON.stringify(axes);
+}
+
 export interface EChartProps {
   option: ChartOption;
   height?: number;
@@ -61,6 +96,7 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
         if (chart.current || element.clientWidth === 0 || element.clientHeight === 0) return;
         chart.current = echarts.init(element, themeObject);
         chart.current.setOption(latestOption.current);
+        markDrawn(element, chart.current);
       });
     };
     const observer = new ResizeObserver(() => {
@@ -78,7 +114,9 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
   }, [themeObject]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    if (!chart.current || !box.current) return;
+    chart.current.setOption(option, { notMerge: true });
+    markDrawn(box.current, chart.current);
   }, [option]);
 
   return (

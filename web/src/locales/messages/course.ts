@@ -107,7 +107,6 @@ export const courseMessages = defineMessages(
     'course.review.discount': '优惠 {amount} 元',
     'course.review.draftHint': '保存后为草稿，可随时上架。',
 
-    'course.detail.back': '返回课程列表',
     'course.detail.info': '课程信息',
     'course.detail.lessons': '章节与课时',
     'course.detail.completions': '{count} 人学完',
@@ -241,7 +240,6 @@ export const courseMessages = defineMessages(
     'course.review.discount': '{amount} yuan off',
     'course.review.draftHint': 'Saved as a draft; put it on sale whenever you like.',
 
-    'course.detail.back': 'Back to courses',
     'course.detail.info': 'Course',
     'course.detail.lessons': 'Chapters and lessons',
     'course.detail.completions': '{count} completed',

@@ -118,7 +118,6 @@ export const looksMessages = defineMessages(
 
     'looks.detailCreate': '新建 3D 搭配',
     'looks.detailEdit': '编辑 3D 搭配',
-    'looks.back': '返回列表',
     'looks.notFound': '找不到这个搭配',
     'looks.fieldTitle': '标题',
     'looks.fieldTitleRequired': '请输入标题',
@@ -306,7 +305,6 @@ export const looksMessages = defineMessages(
 
     'looks.detailCreate': 'New 3D look',
     'looks.detailEdit': 'Edit 3D look',
-    'looks.back': 'Back to the list',
     'looks.notFound': 'This look was not found',
     'looks.fieldTitle': 'Title',
     'looks.fieldTitleRequired': 'Enter a title',

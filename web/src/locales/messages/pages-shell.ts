@@ -7,6 +7,10 @@ import { defineMessages } from '../define.ts';
 export const pagesShellMessages = defineMessages(
   {
     'result.reload': '刷新页面',
+    'result.newcomer.title': '请先完善设计师信息',
+    'result.newcomer.subtitle':
+      '这个页面在设计师信息完善并提交后开放。完善后即可使用我的金库、课程、短视频、粉丝等全部功能。',
+    'result.newcomer.action': '去完善设计师信息',
     'result.success.title': '操作成功',
     'result.success.subtitle': '你提交的内容已处理完成，相关数据已更新。',
     'result.fail.title': '操作失败',
@@ -82,9 +86,16 @@ export const pagesShellMessages = defineMessages(
     'notifications.bell.title': '未读通知',
     'notifications.bell.empty': '没有未读通知',
     'notifications.bell.viewAll': '查看全部通知',
+    // Alternative texts of pictures that open a preview: they name the preview's button.
+    'image.coverOf': '{name} 的封面',
+    'image.pictureNumber': '第 {index} 张图片',
   },
   {
     'result.reload': 'Reload',
+    'result.newcomer.title': 'Complete your designer information first',
+    'result.newcomer.subtitle':
+      'This page opens once your designer information is complete and submitted. Then your vault, courses, short videos, fans and the rest of the console are yours to use.',
+    'result.newcomer.action': 'Complete designer information',
     'result.success.title': 'Done',
     'result.success.subtitle': 'What you submitted has been processed and the data is up to date.',
     'result.fail.title': 'Something went wrong',
@@ -162,5 +173,7 @@ export const pagesShellMessages = defineMessages(
     'notifications.bell.title': 'Unread notifications',
     'notifications.bell.empty': 'No unread notifications',
     'notifications.bell.viewAll': 'View all notifications',
+    'image.coverOf': 'Cover of {name}',
+    'image.pictureNumber': 'Picture {index}',
   },
 );

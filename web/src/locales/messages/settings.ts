@@ -11,6 +11,7 @@ export const settingsMessages = defineMessages(
     'settings.brandColor': '品牌色',
     'settings.brandPreset': '品牌色 {color}',
     'settings.customColor': '自定义品牌色',
+    'settings.brandAdjusted': '{color} 与背景的对比度不足，界面中的文字和按钮以 {shown} 显示，以保证清晰可读',
     'settings.navigationLayout': '导航布局',
     'settings.layout.side': '侧边布局',
     'settings.layout.top': '顶部布局',
@@ -38,6 +39,8 @@ export const settingsMessages = defineMessages(
     'settings.brandColor': 'Brand colour',
     'settings.brandPreset': 'Brand colour {color}',
     'settings.customColor': 'Custom brand colour',
+    'settings.brandAdjusted':
+      '{color} has too little contrast with the background: text and buttons use {shown} so they stay readable',
     'settings.navigationLayout': 'Navigation layout',
     'settings.layout.side': 'Side',
     'settings.layout.top': 'Top',

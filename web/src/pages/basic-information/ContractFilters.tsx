@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
+import { Button, DatePicker, Flex, Input } from 'antd';
 import dayjs from 'dayjs';
+import { AllOptionSelect } from '../../components/AllOptionSelect.tsx';
 import { useLanguage, useT } from '../../locales/index.ts';
 import {
   type ContractFilter,
@@ -28,29 +29,26 @@ export function ContractFilters({
   return (
     <Flex wrap gap={12} align="center" justify="space-between">
       <Flex wrap gap={12} align="center">
-        <Select
+        <AllOptionSelect
           aria-label={t('contract.filter.status')}
-          placeholder={t('contract.filter.status')}
-          allowClear
+          name={t('contract.filter.status')}
           style={{ width: 150 }}
           value={filter.status}
           onChange={(status) => change({ status })}
           options={contractStatuses.map((value) => ({ value, label: labels.status(value) }))}
           data-testid="contract-filter-status"
         />
-        <Select
+        <AllOptionSelect
           aria-label={t('contract.filter.type')}
-          placeholder={t('contract.filter.type')}
-          allowClear
+          name={t('contract.filter.type')}
           style={{ width: 140 }}
           value={filter.type}
           onChange={(type) => change({ type })}
           options={contractTypes.map((value) => ({ value, label: labels.type(value) }))}
         />
-        <Select
+        <AllOptionSelect
           aria-label={t('contract.filter.direction')}
-          placeholder={t('contract.filter.direction')}
-          allowClear
+          name={t('contract.filter.direction')}
           style={{ width: 130 }}
           value={filter.direction}
           onChange={(direction) => change({ direction })}

@@ -27,7 +27,9 @@ export function PartnerCompanies({
               role="button"
               tabIndex={0}
               aria-pressed={selected}
-              aria-label={t('partner.select', { name: company.name })}
+              // Named by what it shows (its name first), so the name a voice user reads out
+              // works (WCAG 2.5.3); the title says what a press does.
+              title={t('partner.select', { name: company.name })}
               data-testid="partner-company"
               onClick={() => onSelect(company.id)}
               onKeyDown={(event) => {

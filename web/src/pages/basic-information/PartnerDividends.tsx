@@ -23,6 +23,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { formatFen } from '../../components/money.ts';
+import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { PartnerDividendChart } from './PartnerDividendChart.tsx';
 import { sumDividends } from './partner-dividends.ts';
@@ -90,7 +91,8 @@ export function PartnerDividends({ company }: { company: PartnerCompany }) {
     {
       key: 'paidAt',
       title: t('partner.dividends.paidAt'),
-      width: 170,
+      width: 160,
+      ...ONE_LINE,
       render: (_, row) => row.paidAt ?? '—',
     },
   ];
@@ -132,7 +134,7 @@ export function PartnerDividends({ company }: { company: PartnerCompany }) {
             columns={columns}
             dataSource={rows}
             loading={list.isPending || list.isPlaceholderData}
-            scroll={{ x: 720 }}
+            scroll={{ x: 660 }}
             data-testid="dividend-table"
             locale={{
               emptyText: (

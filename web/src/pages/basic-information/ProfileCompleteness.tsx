@@ -36,7 +36,13 @@ export function ProfileCompleteness({ info }: { info: SelfInfo }) {
   return (
     <Card title={t('accounts.designerInfo.completeness')} style={{ height: '100%' }}>
       <Flex vertical align="center" gap={16}>
-        <Progress type="circle" percent={percent} size={112} data-testid="designer-info-completeness" />
+        <Progress
+          type="circle"
+          percent={percent}
+          aria-label={t('accounts.designerInfo.completeness')}
+          size={112}
+          data-testid="designer-info-completeness"
+        />
         <Flex vertical gap={8} style={{ width: '100%' }}>
           {items.map((item) => (
             <Flex key={item.key} justify="space-between" align="center">

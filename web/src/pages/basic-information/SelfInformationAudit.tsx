@@ -1,19 +1,9 @@
 import { type AuditAction, type AuditEvent, auditActions } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Card,
-  DatePicker,
-  Empty,
-  Flex,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Card, DatePicker, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { AllOptionSelect } from '../../components/AllOptionSelect.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { type MessageKey, useT } from '../../locales/index.ts';
 import { type AuditFilter, auditEventsKey, fetchAuditEvents } from './self-information-audit-service.ts';
@@ -105,13 +95,12 @@ export function SelfInformationAudit() {
       }
     >
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Select
+        <AllOptionSelect<AuditAction>
           aria-label={t('selfInfo.audit.actionFilter')}
-          placeholder={t('selfInfo.audit.actionFilter')}
-          allowClear
+          name={t('selfInfo.audit.actionFilter')}
           style={{ width: 180 }}
           value={filter.action}
-          onChange={(action?: AuditAction) => change({ action })}
+          onChange={(action) => change({ action })}
           options={auditActions.map((value) => ({ value, label: t(actionKey(value)) }))}
         />
         <DatePicker.RangePicker

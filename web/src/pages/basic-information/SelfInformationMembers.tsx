@@ -47,7 +47,7 @@ export function SelfInformationMembers() {
       title: t('selfInfo.members.nickname'),
       render: (_, member) => (
         <Flex gap={8} align="center">
-          <Avatar size="small" src={member.avatar || undefined}>
+          <Avatar alt="" size="small" src={member.avatar || undefined}>
             {member.nickname.slice(0, 1)}
           </Avatar>
           <Typography.Text>{member.nickname}</Typography.Text>

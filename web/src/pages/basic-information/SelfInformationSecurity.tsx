@@ -80,70 +80,73 @@ export function SelfInformationSecurity({ info }: { info: SelfInfo }) {
   return (
     <Card title={t('selfInfo.security.title')} style={{ height: '100%' }}>
       <List itemLayout="horizontal">
-        <Row
-          testId="self-account"
-          icon={<UserOutlined />}
-          label={t('selfInfo.account')}
-          value={<Typography.Text strong>{info.account}</Typography.Text>}
-        />
-        <Row
-          testId="self-phone"
-          icon={<MobileOutlined />}
-          label={t('selfInfo.phone.label')}
-          value={
-            info.telephone ? (
-              <Typography.Text strong data-testid="self-phone-value">
-                {maskPhone(info.telephone)}
-              </Typography.Text>
-            ) : (
-              <Tag>{t('selfInfo.phone.none')}</Tag>
-            )
-          }
-          help={t('selfInfo.phone.help')}
-          actions={
-            <Button onClick={() => setPhoneOpen(true)} data-testid="self-phone-open">
-              {t(info.telephone ? 'selfInfo.phone.change' : 'selfInfo.phone.bind')}
-            </Button>
-          }
-        />
-        <Row
-          testId="self-wechat"
-          icon={<WechatOutlined />}
-          label={t('selfInfo.wechat.label')}
-          value={
-            info.wechat.bound ? (
-              <Flex gap={8} align="center" wrap>
-                <Tag color="success">{t('selfInfo.wechat.bound')}</Tag>
-                {info.wechat.boundAt ? (
-                  <Typography.Text type="secondary">
-                    {t('selfInfo.wechat.boundAt', { time: info.wechat.boundAt })}
-                  </Typography.Text>
-                ) : null}
-              </Flex>
-            ) : (
-              <Tag>{t('selfInfo.wechat.unbound')}</Tag>
-            )
-          }
-          help={t('selfInfo.wechat.help')}
-          actions={
-            info.wechat.bound ? (
-              <Popconfirm
-                title={t('selfInfo.wechat.unbindConfirm')}
-                description={t('selfInfo.wechat.unbindDetail')}
-                okText={t('selfInfo.wechat.unbind')}
-                cancelText={t('selfInfo.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => unbind.mutateAsync()}
-              >
-                <Button danger loading={unbind.isPending}>
-                  {t('selfInfo.wechat.unbind')}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button onClick={() => setWechatOpen(true)}>{t('selfInfo.wechat.bind')}</Button>
-            )
-          }
-        />
+        {/* antd's List renders its items (li) straight into a div without a dataSource. */}
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Row
+            testId="self-account"
+            icon={<UserOutlined />}
+            label={t('selfInfo.account')}
+            value={<Typography.Text strong>{info.account}</Typography.Text>}
+          />
+          <Row
+            testId="self-phone"
+            icon={<MobileOutlined />}
+            label={t('selfInfo.phone.label')}
+            value={
+              info.telephone ? (
+                <Typography.Text strong data-testid="self-phone-value">
+                  {maskPhone(info.telephone)}
+                </Typography.Text>
+              ) : (
+                <Tag>{t('selfInfo.phone.none')}</Tag>
+              )
+            }
+            help={t('selfInfo.phone.help')}
+            actions={
+              <Button onClick={() => setPhoneOpen(true)} data-testid="self-phone-open">
+                {t(info.telephone ? 'selfInfo.phone.change' : 'selfInfo.phone.bind')}
+              </Button>
+            }
+          />
+          <Row
+            testId="self-wechat"
+            icon={<WechatOutlined />}
+            label={t('selfInfo.wechat.label')}
+            value={
+              info.wechat.bound ? (
+                <Flex gap={8} align="center" wrap>
+                  <Tag color="success">{t('selfInfo.wechat.bound')}</Tag>
+                  {info.wechat.boundAt ? (
+                    <Typography.Text type="secondary">
+                      {t('selfInfo.wechat.boundAt', { time: info.wechat.boundAt })}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              ) : (
+                <Tag>{t('selfInfo.wechat.unbound')}</Tag>
+              )
+            }
+            help={t('selfInfo.wechat.help')}
+            actions={
+              info.wechat.bound ? (
+                <Popconfirm
+                  title={t('selfInfo.wechat.unbindConfirm')}
+                  description={t('selfInfo.wechat.unbindDetail')}
+                  okText={t('selfInfo.wechat.unbind')}
+                  cancelText={t('selfInfo.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => unbind.mutateAsync()}
+                >
+                  <Button danger loading={unbind.isPending}>
+                    {t('selfInfo.wechat.unbind')}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button onClick={() => setWechatOpen(true)}>{t('selfInfo.wechat.bind')}</Button>
+              )
+            }
+          />
+        </ul>
       </List>
       {phoneOpen ? (
         <SelfInformationPhoneModal

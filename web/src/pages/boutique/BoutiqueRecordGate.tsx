@@ -1,9 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { useT } from '../../locales/index.ts';
+import { useParams } from 'react-router';
+import { BackButton } from '../../components/DetailHeader.tsx';
 import { isApiRequestError } from '../../request/index.ts';
 
 /** The `:id` of a boutique page, or null when it is no record's id (the page shows 404). */
@@ -14,7 +13,7 @@ export function useBoutiqueRouteId(): number | null {
 
 /**
  * A boutique page about one record (a product, a brand): 404 with a way back when the id names
- * none, a spinner while it loads, else the page, which gets the same way back for its header.
+ * none, a spinner while it loads, else the page.
  */
 export function BoutiqueRecordGate<T>({
   id,
@@ -25,16 +24,10 @@ export function BoutiqueRecordGate<T>({
   id: number | null;
   record: UseQueryResult<T>;
   notFoundTitle: string;
-  children(data: T, back: ReactNode): ReactNode;
+  children(data: T): ReactNode;
 }) {
-  const t = useT();
-  const back = (
-    <Link to="/boutique/boutique-list">
-      <Button icon={<ArrowLeftOutlined />}>{t('boutique.detail.back')}</Button>
-    </Link>
-  );
   if (id === null || (record.isError && isApiRequestError(record.error) && record.error.code === 40400)) {
-    return <Result status="404" title={notFoundTitle} extra={back} />;
+    return <Result status="404" title={notFoundTitle} extra={<BackButton />} />;
   }
   if (!record.data) {
     return (
@@ -43,5 +36,5 @@ export function BoutiqueRecordGate<T>({
       </Spin>
     );
   }
-  return children(record.data, back);
+  return children(record.data);
 }

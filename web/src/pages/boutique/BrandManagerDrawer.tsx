@@ -86,7 +86,7 @@ export function BrandManagerDrawer({ open, onClose }: { open: boolean; onClose()
             >
               <List.Item.Meta
                 avatar={
-                  <Avatar shape="square" size={48} src={brand.logoUrl || undefined}>
+                  <Avatar alt="" shape="square" size={48} src={brand.logoUrl || undefined}>
                     {brand.name.slice(0, 1)}
                   </Avatar>
                 }

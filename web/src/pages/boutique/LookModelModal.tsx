@@ -213,6 +213,7 @@ export function LookModelModal({
               {phase.step === 'uploading' && (
                 <Progress
                   percent={phase.percent}
+                  aria-label={t('looks.modelUploading', { percent: phase.percent })}
                   format={() => t('looks.modelUploading', { percent: phase.percent })}
                 />
               )}

@@ -4,6 +4,7 @@ import {
   PRODUCT_TITLE_MAX,
   type ProductStatus,
   productCategories,
+  sortSizes,
 } from '@dc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Select, Spin } from 'antd';
@@ -20,17 +21,18 @@ import {
   fetchVideoOptions,
   updateProduct,
 } from './service.ts';
-import { VariantMatrixEditor } from './VariantMatrixEditor.tsx';
+import { type RowCellProblem, VariantMatrixEditor } from './VariantMatrixEditor.tsx';
 import {
   buildMatrix,
   draftOfProduct,
   emptyDraft,
   matrixProblems,
+  PROBLEM_FIELD,
   type ProductDraft,
   productBodyOf,
-  type RowProblem,
   rowOfPath,
   type VariantRow,
+  variantFieldOf,
 } from './variant-matrix.ts';
 
 export interface ProductEditorProps {
@@ -40,7 +42,7 @@ export interface ProductEditorProps {
   onSaved?(id: number): void;
 }
 
-type Problems = Map<string, { kind?: RowProblem; text: string }>;
+type Problems = Map<string, RowCellProblem>;
 const FORM_FIELDS = ['title', 'brandId', 'category', 'images', 'videoId', 'description'] as const;
 
 /** 新建 / 编辑商品: basics, images, description, then the size × colour variant matrix. */
@@ -89,7 +91,12 @@ export function ProductEditor({ target, onClose, onSaved }: ProductEditorProps) 
   const checkRows = (): boolean => {
     const found = matrixProblems(rows);
     setProblems(
-      new Map([...found].map(([key, kind]) => [key, { kind, text: t(`boutique.variant.problem.${kind}`) }])),
+      new Map(
+        [...found].map(([key, kind]) => [
+          key,
+          { field: PROBLEM_FIELD[kind], text: t(`boutique.variant.problem.${kind}`) },
+        ]),
+      ),
     );
     return found.size === 0;
   };
@@ -100,7 +107,7 @@ export function ProductEditor({ target, onClose, onSaved }: ProductEditorProps) 
     const onForm: { name: (typeof FORM_FIELDS)[number]; errors: string[] }[] = [];
     for (const problem of found) {
       const row = rowOfPath(rows, problem.path);
-      if (row) onRows.set(row.key, { text: problem.message });
+      if (row) onRows.set(row.key, { field: variantFieldOf(row.field), text: problem.message });
       const field = FORM_FIELDS.find((name) => problem.path === name || problem.path.startsWith(`${name}.`));
       if (field) onForm.push({ name: field, errors: [problem.message] });
     }
@@ -247,6 +254,8 @@ export function ProductEditor({ target, onClose, onSaved }: ProductEditorProps) 
               <Form.Item
                 name="sizes"
                 label={t('boutique.field.sizes')}
+                // A size added later takes its place in the scale (L before XL), not the end.
+                normalize={(sizes: string[] | undefined) => sortSizes(sizes ?? [])}
                 style={{ minWidth: 240, flex: 1 }}
                 rules={[
                   { required: true, type: 'array', min: 1, message: t('boutique.field.sizesRequired') },

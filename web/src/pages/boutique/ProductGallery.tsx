@@ -8,13 +8,13 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   const [current, setCurrent] = useState(0);
   const shown = images[current] ?? images[0];
   return (
-    <Flex vertical gap={8} data-testid="product-gallery">
+    // At most 360 px square, narrower on a phone.
+    <Flex vertical gap={8} data-testid="product-gallery" style={{ width: '100%', maxWidth: 360 }}>
       <Image
         src={shown}
         alt={title}
-        width={360}
-        height={360}
-        style={{ objectFit: 'cover', borderRadius: 8 }}
+        width="100%"
+        style={{ aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 8 }}
         fallback={FALLBACK}
       />
       <Flex gap={8} wrap style={{ maxWidth: 360 }}>

@@ -35,6 +35,7 @@ export function ProductImagesInput({ value = [], onChange }: ProductImagesInputP
         {value.map((src, index) => (
           <div key={src} style={{ position: 'relative', width: 96 }}>
             <Image
+              alt={t('image.pictureNumber', { index: index + 1 })}
               src={src}
               width={96}
               height={96}

@@ -4,6 +4,7 @@ import { Flex, Segmented, Spin, Table, type TableColumnsType, Typography } from 
 import { useMemo, useState } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
 import type { ChartOption } from '../../components/charts/echarts.ts';
+import { countAxis, countLine } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 import { boutiqueKeys, fetchStockHistory } from './service.ts';
 
@@ -27,15 +28,13 @@ export function ProductStockHistory({ productId }: { productId: number }) {
       legend: { top: 0, data: [labels.stock, labels.sold, labels.added] },
       grid: { left: 48, right: 24, top: 40, bottom: 32 },
       xAxis: { type: 'category', data: points.map((p) => p.date.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: countAxis(),
       series: [
-        {
-          name: labels.stock,
-          type: 'line',
-          smooth: true,
-          showSymbol: false,
-          data: points.map((p) => p.stock),
-        },
+        countLine(
+          labels.stock,
+          points.map((p) => p.stock),
+          { showSymbol: false },
+        ),
         { name: labels.sold, type: 'bar', data: points.map((p) => p.sold) },
         { name: labels.added, type: 'bar', data: points.map((p) => p.added) },
       ],

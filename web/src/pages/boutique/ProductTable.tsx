@@ -2,6 +2,8 @@ import type { ProductItem } from '@dc/contract';
 import { Button, Flex, Image, Popconfirm, type TableColumnsType, Typography } from 'antd';
 import type { Key } from 'react';
 import { Link } from 'react-router';
+import { DayCell } from '../../components/server-table/DayCell.tsx';
+import { ONE_LINE, SELECTION_COLUMN_WIDTH, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { type ServerListProps, ServerTable } from '../../components/server-table/ServerTable.tsx';
 import { useT } from '../../locales/index.ts';
 import { ProductPrice } from './ProductPrice.tsx';
@@ -66,10 +68,11 @@ export function ProductTable({ filtered, selected, onSelect, onEdit, ...list }: 
     {
       key: 'product',
       title: t('boutique.column.product'),
-      width: 300,
+      width: 230,
       render: (_, product) => (
         <Flex gap={12} align="center">
           <Image
+            alt=""
             src={product.coverUrl || undefined}
             width={56}
             height={56}
@@ -90,7 +93,7 @@ export function ProductTable({ filtered, selected, onSelect, onEdit, ...list }: 
     {
       key: 'brand',
       title: t('boutique.column.brand'),
-      width: 140,
+      width: 110,
       render: (_, product) =>
         product.brandId ? (
           <Link to={`/boutique/brand-introduction/${product.brandId}`}>{product.brandName}</Link>
@@ -102,36 +105,38 @@ export function ProductTable({ filtered, selected, onSelect, onEdit, ...list }: 
       key: 'price',
       title: t('boutique.column.price'),
       width: 170,
+      ...ONE_LINE,
       render: (_, product) => <ProductPrice min={product.minPrice} max={product.maxPrice} />,
     },
     {
       key: 'stock',
       dataIndex: 'stock',
       title: t('boutique.column.stock'),
-      width: 90,
+      width: 76,
     },
     {
       key: 'sales',
       dataIndex: 'sales',
       title: t('boutique.column.sales'),
-      width: 90,
+      width: 76,
     },
     {
       key: 'status',
       title: t('boutique.column.status'),
-      width: 90,
+      width: 88,
       render: (_, product) => <ProductStatusTag status={product.status} />,
     },
     {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('boutique.column.createdAt'),
-      width: 160,
+      width: 112,
+      render: (at: string) => <DayCell at={at} />,
     },
     {
       key: 'actions',
       title: t('boutique.column.actions'),
-      width: 200,
+      width: 130,
       render: (_, product) => <RowActions product={product} onEdit={onEdit} />,
     },
   ];
@@ -144,7 +149,8 @@ export function ProductTable({ filtered, selected, onSelect, onEdit, ...list }: 
       emptyText={filtered ? t('boutique.emptyFiltered') : t('boutique.empty')}
       totalText={(total) => t('boutique.total', { total })}
       rowKey="id"
-      scroll={{ x: 1280 }}
+      scroll={scrollToFit(columns, SELECTION_COLUMN_WIDTH)}
+      size="middle"
       data-testid="product-table"
       rowSelection={{
         selectedRowKeys: selected,

@@ -1,13 +1,20 @@
 import { PRODUCT_PRICE_MAX, STOCK_MAX } from '@dc/contract';
 import { Button, Flex, Input, InputNumber, Table, type TableColumnsType, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useT } from '../../locales/index.ts';
-import { type FillValues, fillAll, type RowProblem, rowKey, type VariantRow } from './variant-matrix.ts';
+import { type FillValues, fillAll, rowKey, type VariantField, type VariantRow } from './variant-matrix.ts';
+
+/** A row's problem (the form's check or the server's) and the cell it is about. */
+export interface RowCellProblem {
+  field: VariantField;
+  text: string;
+}
 
 export interface VariantMatrixEditorProps {
   rows: VariantRow[];
-  /** Row key → a problem shown under the row (the form's check or the server's). */
-  problems: Map<string, { kind?: RowProblem; text: string }>;
+  /** Row key → the row's problem, shown under the cell it concerns. */
+  problems: Map<string, RowCellProblem>;
   onChange(rows: VariantRow[]): void;
 }
 
@@ -20,6 +27,21 @@ export function VariantMatrixEditor({ rows, problems, onChange }: VariantMatrixE
   const update = (key: string, change: Partial<VariantRow>) =>
     onChange(rows.map((row) => (rowKey(row) === key ? { ...row, ...change } : row)));
   const money = { min: 0, max: MAX_YUAN, precision: 2, style: { width: '100%' } };
+  /** A cell's input, marked and with the message under it when the row's problem is about it. */
+  const cell = (row: VariantRow, field: VariantField, input: (status?: 'error') => ReactNode) => {
+    const problem = problems.get(rowKey(row));
+    const here = problem?.field === field ? problem : undefined;
+    return (
+      <Flex vertical>
+        {input(here ? 'error' : undefined)}
+        {here && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`variant-problem-${field}`}>
+            {here.text}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  };
 
   const columns: TableColumnsType<VariantRow> = [
     { key: 'size', title: t('boutique.variant.size'), dataIndex: 'size', width: 80 },
@@ -27,71 +49,68 @@ export function VariantMatrixEditor({ rows, problems, onChange }: VariantMatrixE
     {
       key: 'sku',
       title: t('boutique.variant.sku'),
-      render: (_, row) => {
-        const problem = problems.get(rowKey(row));
-        return (
-          <Flex vertical>
-            <Input
-              size="small"
-              value={row.sku}
-              maxLength={40}
-              aria-label={`${t('boutique.variant.sku')} ${row.size} ${row.color}`}
-              status={problem ? 'error' : undefined}
-              onChange={(event) => update(rowKey(row), { sku: event.target.value })}
-            />
-            {problem && (
-              <Typography.Text type="danger" style={{ fontSize: 12 }}>
-                {problem.text}
-              </Typography.Text>
-            )}
-          </Flex>
-        );
-      },
+      render: (_, row) =>
+        cell(row, 'sku', (status) => (
+          <Input
+            size="small"
+            value={row.sku}
+            maxLength={40}
+            aria-label={`${t('boutique.variant.sku')} ${row.size} ${row.color}`}
+            status={status}
+            onChange={(event) => update(rowKey(row), { sku: event.target.value })}
+          />
+        )),
     },
     {
       key: 'price',
       title: t('boutique.variant.price'),
       width: 130,
-      render: (_, row) => (
-        <InputNumber
-          size="small"
-          {...money}
-          value={row.price}
-          aria-label={`${t('boutique.variant.price')} ${row.size} ${row.color}`}
-          onChange={(price) => update(rowKey(row), { price })}
-        />
-      ),
+      render: (_, row) =>
+        cell(row, 'price', (status) => (
+          <InputNumber
+            size="small"
+            {...money}
+            value={row.price}
+            status={status}
+            aria-label={`${t('boutique.variant.price')} ${row.size} ${row.color}`}
+            onChange={(price) => update(rowKey(row), { price })}
+          />
+        )),
     },
     {
       key: 'originalPrice',
       title: t('boutique.variant.originalPrice'),
       width: 130,
-      render: (_, row) => (
-        <InputNumber
-          size="small"
-          {...money}
-          value={row.originalPrice}
-          aria-label={`${t('boutique.variant.originalPrice')} ${row.size} ${row.color}`}
-          onChange={(originalPrice) => update(rowKey(row), { originalPrice })}
-        />
-      ),
+      render: (_, row) =>
+        cell(row, 'originalPrice', (status) => (
+          <InputNumber
+            size="small"
+            {...money}
+            value={row.originalPrice}
+            status={status}
+            aria-label={`${t('boutique.variant.originalPrice')} ${row.size} ${row.color}`}
+            onChange={(originalPrice) => update(rowKey(row), { originalPrice })}
+          />
+        )),
     },
     {
       key: 'stock',
       title: t('boutique.variant.stock'),
       width: 110,
-      render: (_, row) => (
-        <InputNumber
-          size="small"
-          min={0}
-          max={STOCK_MAX}
-          precision={0}
-          style={{ width: '100%' }}
-          value={row.stock}
-          aria-label={`${t('boutique.variant.stock')} ${row.size} ${row.color}`}
-          onChange={(stock) => update(rowKey(row), { stock })}
-        />
-      ),
+      render: (_, row) =>
+        cell(row, 'stock', (status) => (
+          <InputNumber
+            size="small"
+            min={0}
+            max={STOCK_MAX}
+            precision={0}
+            style={{ width: '100%' }}
+            value={row.stock}
+            status={status}
+            aria-label={`${t('boutique.variant.stock')} ${row.size} ${row.color}`}
+            onChange={(stock) => update(rowKey(row), { stock })}
+          />
+        )),
     },
   ];
 

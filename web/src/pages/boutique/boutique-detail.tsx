@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic } from 'antd';
 import { useState } from 'react';
+import { DetailHeader } from '../../components/DetailHeader.tsx';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { BoutiqueRecordGate, useBoutiqueRouteId } from './BoutiqueRecordGate.tsx';
@@ -25,20 +26,17 @@ export default function BoutiqueDetailPage() {
   });
   return (
     <BoutiqueRecordGate id={id} record={product} notFoundTitle={t('boutique.detail.notFound')}>
-      {(p, back) => (
+      {(p) => (
         <Flex vertical gap={16}>
-          <Flex justify="space-between" align="center" wrap gap={8}>
-            <Flex align="center" gap={8}>
-              {back}
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                {p.title}
-              </Typography.Title>
-              <ProductStatusTag status={p.status} />
-            </Flex>
-            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              {t('boutique.detail.edit')}
-            </Button>
-          </Flex>
+          <DetailHeader
+            title={p.title}
+            tags={<ProductStatusTag status={p.status} />}
+            extra={
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('boutique.detail.edit')}
+              </Button>
+            }
+          />
           <Row gutter={[16, 16]}>
             {[
               { key: 'sales', title: t('boutique.detail.sales'), value: String(p.sales) },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DetailHeader } from '../../components/DetailHeader.tsx';
 import { useT } from '../../locales/index.ts';
 import { BoutiqueRecordGate, useBoutiqueRouteId } from './BoutiqueRecordGate.tsx';
 import { BrandEditorModal } from './BrandEditorModal.tsx';
@@ -23,14 +24,16 @@ export default function BrandIntroductionPage() {
   });
   return (
     <BoutiqueRecordGate id={id} record={brand} notFoundTitle={t('boutique.brand.notFound')}>
-      {(b, back) => (
+      {(b) => (
         <Flex vertical gap={16}>
-          <Flex justify="space-between" align="center" wrap gap={8}>
-            {back}
-            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              {t('boutique.brand.edit')}
-            </Button>
-          </Flex>
+          <DetailHeader
+            title={b.name}
+            extra={
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('boutique.brand.edit')}
+              </Button>
+            }
+          />
           <Card
             cover={
               b.coverUrl ? (
@@ -39,7 +42,7 @@ export default function BrandIntroductionPage() {
             }
           >
             <Flex gap={16} align="center" wrap>
-              <Avatar shape="square" size={72} src={b.logoUrl || undefined}>
+              <Avatar alt="" shape="square" size={72} src={b.logoUrl || undefined}>
                 {b.name.slice(0, 1)}
               </Avatar>
               <Flex vertical>

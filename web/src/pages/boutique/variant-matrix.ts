@@ -77,6 +77,26 @@ export const fenToYuan = (fen: number): number => fen / 100;
 /** A row's problems the form shows before sending (the server checks the same). */
 export type RowProblem = 'skuRequired' | 'priceRequired' | 'originalLow' | 'stockRequired' | 'skuTwice';
 
+/** The cells of a row a problem can sit under. */
+export type VariantField = 'sku' | 'price' | 'originalPrice' | 'stock';
+const VARIANT_FIELDS: readonly string[] = ['sku', 'price', 'originalPrice', 'stock'] satisfies VariantField[];
+
+/** The cell each of the form's own problems is about: 原价不能低于售价 under 原价, not the SKU. */
+export const PROBLEM_FIELD: Readonly<Record<RowProblem, VariantField>> = {
+  skuRequired: 'sku',
+  skuTwice: 'sku',
+  priceRequired: 'price',
+  originalLow: 'originalPrice',
+  stockRequired: 'stock',
+};
+
+/**
+ * The cell a server problem of a row goes under: its field (`variants.2.originalPrice`), or the
+ * row's first cell, the SKU, for one about the row as a whole or its size and colour.
+ */
+export const variantFieldOf = (field: string): VariantField =>
+  VARIANT_FIELDS.includes(field) ? (field as VariantField) : 'sku';
+
 export function matrixProblems(rows: readonly VariantRow[]): Map<string, RowProblem> {
   const problems = new Map<string, RowProblem>();
   const skus = new Set<string>();

@@ -8,7 +8,12 @@ export function CourseProgress({ done, total }: { done: number; total: number })
   const percent = progressPercent(done, total);
   return (
     <Flex vertical style={{ minWidth: 140 }}>
-      <Progress percent={percent} size="small" status={percent === 100 ? 'success' : 'normal'} />
+      <Progress
+        percent={percent}
+        aria-label={t('userCourse.progress', { done, total })}
+        size="small"
+        status={percent === 100 ? 'success' : 'normal'}
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('userCourse.progress', { done, total })}
       </Typography.Text>

@@ -3,6 +3,8 @@ import type { CourseItem } from '@dc/contract';
 import { Avatar, Button, Flex, Image, Popconfirm, Rate, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatFen } from '../../components/money.ts';
+import { DayCell } from '../../components/server-table/DayCell.tsx';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { type ServerListProps, ServerTable } from '../../components/server-table/ServerTable.tsx';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { CourseStatusTag } from './CourseStatusTag.tsx';
@@ -82,11 +84,12 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
     {
       key: 'course',
       title: t('course.column.course'),
-      width: 320,
+      width: 240,
       render: (_, course) => (
         <Flex gap={12} align="center">
           {course.coverUrl ? (
             <Image
+              alt=""
               src={course.coverUrl}
               width={64}
               height={48}
@@ -109,13 +112,14 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
     {
       key: 'status',
       title: t('course.column.status'),
-      width: 96,
+      width: 88,
       render: (_, course) => <CourseStatusTag status={course.status} />,
     },
     {
       key: 'price',
       title: t('course.column.price'),
-      width: 130,
+      width: 104,
+      ...ONE_LINE,
       render: (_, course) => (
         <Flex vertical>
           <span>¥{formatFen(course.price, language)}</span>
@@ -136,13 +140,14 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
     {
       key: 'revenue',
       title: t('course.column.sales'),
-      width: 130,
+      width: 112,
+      ...ONE_LINE,
       render: (_, course) => `¥${formatFen(course.revenue, language)}`,
     },
     {
       key: 'rating',
       title: t('course.column.rating'),
-      width: 170,
+      width: 150,
       render: (_, course) =>
         course.rating === null ? (
           <Typography.Text type="secondary">{t('course.noRating')}</Typography.Text>
@@ -157,12 +162,13 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('course.column.createdAt'),
-      width: 170,
+      width: 112,
+      render: (at: string) => <DayCell at={at} />,
     },
     {
       key: 'actions',
       title: t('course.column.actions'),
-      width: 220,
+      width: 130,
       fixed: 'right',
       render: (_, course) => <RowActions course={course} onEdit={onEdit} />,
     },
@@ -176,7 +182,8 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
       emptyText={filtered ? t('course.emptyFiltered') : t('course.empty')}
       totalText={(total) => t('course.total', { total })}
       rowKey="id"
-      scroll={{ x: 1300 }}
+      scroll={scrollToFit(columns)}
+      size="middle"
       data-testid="course-table"
     />
   );

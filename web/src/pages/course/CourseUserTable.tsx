@@ -30,7 +30,9 @@ export function CourseUserTable({ filtered, hideCourse, ...list }: CourseUserTab
       title: t('userCourse.column.buyer'),
       render: (_, row) => (
         <Flex gap={8} align="center">
-          <Avatar src={row.buyer.avatar || undefined}>{row.buyer.nickname.slice(0, 1)}</Avatar>
+          <Avatar alt="" src={row.buyer.avatar || undefined}>
+            {row.buyer.nickname.slice(0, 1)}
+          </Avatar>
           <Flex vertical>
             <span>{row.buyer.nickname}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,6 +1,7 @@
 import type { DateType } from '@dc/contract';
 import type { TableColumnsType, TableProps } from 'antd';
 import { useNavigate } from 'react-router';
+import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { AnalysisTable } from './AnalysisTable.tsx';
 import { BucketToolbar, bucketLabel } from './BucketToolbar.tsx';
@@ -58,6 +59,8 @@ export function BucketAnalysisList<T extends string, Row extends BucketRow>({
     sorter: true,
     sortOrder: table.sortOrderOf('bucket'),
     render: (_, row) => bucketLabel(row),
+    // A day or a week's span stays on one line; on a phone the table scrolls instead.
+    ...ONE_LINE,
   };
   return (
     <ListFrame

@@ -3,6 +3,7 @@ import type { RankingRow } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Avatar, Empty, Flex, Segmented, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { PeriodBar, usePeriod } from './PeriodBar.tsx';
 import { periodQueryOf } from './period.ts';
@@ -87,10 +88,11 @@ export function RankingView<M extends string>({
     {
       key: 'title',
       title: t('analytics.rank.item'),
+      width: 220,
       ellipsis: true,
       render: (_, row) => (
         <Flex gap={8} align="center">
-          <Avatar shape="square" size="small" src={row.cover || undefined}>
+          <Avatar alt="" shape="square" size="small" src={row.cover || undefined}>
             {row.title.slice(0, 1)}
           </Avatar>
           <Typography.Text ellipsis>{row.title}</Typography.Text>
@@ -101,12 +103,16 @@ export function RankingView<M extends string>({
       key: 'value',
       title: `${t('analytics.rank.value')} · ${metricLabel(metric)}`,
       align: 'right',
+      width: 180,
+      ...ONE_LINE,
       render: (_, row) => formatValue(metric, row.value),
     },
     {
       key: 'previousValue',
       title: t('analytics.rank.previousValue'),
       align: 'right',
+      width: 130,
+      ...ONE_LINE,
       render: (_, row) => formatValue(metric, row.previousValue),
     },
   ];
@@ -137,6 +143,7 @@ export function RankingView<M extends string>({
       <Table<RankingRow>
         rowKey="id"
         columns={columns}
+        scroll={scrollToFit(columns)}
         dataSource={ranking.data?.dataList}
         loading={ranking.isFetching}
         locale={{

@@ -3,6 +3,7 @@ import { fenToYuan } from '@dc/contract';
 import { Card, Col, Empty, Row } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { amountAxis, amountLine, countAxis, countLine } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 
 /** The overview's two trend charts: fans new / lost, and income with sales and orders. */
@@ -22,7 +23,7 @@ export function TrendCharts({
       legend: { top: 0 },
       grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: buckets },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: countAxis(),
       series: [
         {
           name: t('analytics.trend.newFans'),
@@ -46,7 +47,7 @@ export function TrendCharts({
       legend: { top: 0 },
       grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: buckets },
-      yAxis: [{ type: 'value' }, { type: 'value', minInterval: 1, splitLine: { show: false } }],
+      yAxis: [amountAxis(), countAxis({ splitLine: { show: false } })],
       series: [
         // Yuan strings from integer fen; ECharts reads them as numbers.
         {
@@ -55,19 +56,15 @@ export function TrendCharts({
           barMaxWidth: 20,
           data: trend.map((p) => fenToYuan(p.income)),
         },
-        {
-          name: t('analytics.trend.sales'),
-          type: 'line',
-          smooth: true,
-          data: trend.map((p) => fenToYuan(p.salesAmount)),
-        },
-        {
-          name: t('analytics.trend.orders'),
-          type: 'line',
-          yAxisIndex: 1,
-          smooth: true,
-          data: trend.map((p) => p.orders),
-        },
+        amountLine(
+          t('analytics.trend.sales'),
+          trend.map((p) => fenToYuan(p.salesAmount)),
+        ),
+        countLine(
+          t('analytics.trend.orders'),
+          trend.map((p) => p.orders),
+          { yAxisIndex: 1 },
+        ),
       ],
     }),
     [trend, buckets, t],

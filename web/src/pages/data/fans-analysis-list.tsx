@@ -46,7 +46,7 @@ function FansList({ type }: { type: AnalyticsFanType }) {
       title: t('analytics.fans.nickname'),
       render: (_, fan) => (
         <Flex gap={8} align="center">
-          <Avatar size="small" src={fan.avatar || undefined}>
+          <Avatar alt="" size="small" src={fan.avatar || undefined}>
             {fan.nickname.slice(0, 1)}
           </Avatar>
           {fan.nickname}

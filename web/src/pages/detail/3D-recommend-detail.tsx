@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   type CameraPreset,
   DEFAULT_CAMERA,
@@ -23,10 +22,10 @@ import {
   Select,
   Skeleton,
   Switch,
-  Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { backdropStyle } from '../../three/backdrop.ts';
@@ -45,8 +44,6 @@ import { LookPreview } from './LookPreview.tsx';
 import { LookProductsField, type LookProductValue } from './LookProductsField.tsx';
 import { LookSharePanel } from './LookSharePanel.tsx';
 import { LookStatsPanel } from './LookStatsPanel.tsx';
-
-const LIST = '/boutique/3D-recommend';
 
 interface FormValues {
   title: string;
@@ -145,31 +142,20 @@ export default function ThreedRecommendDetailPage() {
   };
 
   if (lookId !== undefined && look.isError) {
-    return (
-      <Result
-        status="404"
-        title={t('looks.notFound')}
-        extra={<Button onClick={() => navigate(LIST)}>{t('looks.back')}</Button>}
-      />
-    );
+    return <Result status="404" title={t('looks.notFound')} extra={<BackButton />} />;
   }
   if (lookId !== undefined && look.isPending) return <Skeleton active />;
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={12}>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST)}>
-            {t('looks.back')}
+      <DetailHeader
+        title={look.data?.title ?? t('looks.detailCreate')}
+        extra={
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {t('looks.save')}
           </Button>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t(lookId ? 'looks.detailEdit' : 'looks.detailCreate')}
-          </Typography.Title>
-        </Flex>
-        <Button type="primary" loading={saving} onClick={() => form.submit()}>
-          {t('looks.save')}
-        </Button>
-      </Flex>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
           <Card>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Segmented, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { amountAxis, amountLine, countAxis } from '../../components/charts/series.ts';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { courseKeys, fetchSalesTrend } from '../course/service.ts';
@@ -25,20 +26,14 @@ export function CourseSalesTrend({ courseId }: { courseId: number }) {
       legend: { data: [sales, revenue], top: 0 },
       grid: { left: 48, right: 64, top: 56, bottom: 32 },
       xAxis: { type: 'category', data: points.map((p) => p.date.slice(5)) },
-      yAxis: [
-        { type: 'value', name: sales, minInterval: 1 },
-        { type: 'value', name: revenue, splitLine: { show: false } },
-      ],
+      yAxis: [countAxis({ name: sales }), amountAxis({ name: revenue, splitLine: { show: false } })],
       series: [
         { name: sales, type: 'bar', data: points.map((p) => p.sales) },
-        {
-          name: revenue,
-          type: 'line',
-          yAxisIndex: 1,
-          smooth: true,
-          showSymbol: false,
-          data: points.map((p) => p.revenue / 100),
-        },
+        amountLine(
+          revenue,
+          points.map((p) => p.revenue / 100),
+          { yAxisIndex: 1, showSymbol: false },
+        ),
       ],
     };
   }, [trend.data, t]);

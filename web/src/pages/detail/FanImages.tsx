@@ -44,9 +44,10 @@ export function FanImages({ fanId, images }: { fanId: number; images: FanImage[]
       {(remove) => (
         <Image.PreviewGroup>
           <Flex gap={12} wrap>
-            {images.map((image) => (
+            {images.map((image, index) => (
               <Flex key={image.id} vertical gap={4} style={{ width: 140 }}>
                 <Image
+                  alt={t('image.pictureNumber', { index: index + 1 })}
                   src={image.url}
                   width={140}
                   height={105}

@@ -63,6 +63,7 @@ export function FanTrades({ fan }: { fan: FanRow }) {
       render: (_, row) => (
         <Flex gap={12} align="center">
           <Image
+            alt=""
             src={row.coverUrl || undefined}
             width={48}
             height={48}

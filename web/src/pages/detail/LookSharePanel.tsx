@@ -16,7 +16,7 @@ export function LookSharePanel({ shareUrl, online }: { shareUrl: string; online:
           </div>
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 220 }}>
             <Typography.Text type="secondary">{t('looks.shareHint')}</Typography.Text>
-            <Input readOnly value={shareUrl} data-testid="look-share-url" />
+            <Input readOnly value={shareUrl} aria-label={t('looks.share')} data-testid="look-share-url" />
             <Flex gap={8}>
               <Button
                 icon={<CopyOutlined />}

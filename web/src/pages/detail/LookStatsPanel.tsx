@@ -4,6 +4,7 @@ import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
 import type { ChartOption } from '../../components/charts/echarts.ts';
+import { countAxis, countLine } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 import { fetchLookStats, lookKeys } from '../boutique/look-service.ts';
 
@@ -19,19 +20,18 @@ export function LookStatsPanel({ lookId }: { lookId: number }) {
   });
   const option = useMemo<ChartOption>(() => {
     const daily = stats.data?.daily ?? [];
-    const series = (name: string, key: 'views' | 'rotations' | 'productTaps') => ({
-      name,
-      type: 'line',
-      smooth: true,
-      showSymbol: false,
-      data: daily.map((row) => row[key]),
-    });
+    const series = (name: string, key: 'views' | 'rotations' | 'productTaps') =>
+      countLine(
+        name,
+        daily.map((row) => row[key]),
+        { showSymbol: false },
+      );
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 36, bottom: 28 },
       xAxis: { type: 'category', data: daily.map((row) => row.day.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: countAxis(),
       series: [
         series(t('looks.statsViews'), 'views'),
         series(t('looks.statsRotations'), 'rotations'),

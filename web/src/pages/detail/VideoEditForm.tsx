@@ -7,6 +7,8 @@ import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { categoryOptions } from '../short-video/format.ts';
 import { updateVideo, videoKeys } from '../short-video/service.ts';
 
+const VIDEO_EDIT_FORM_MAX_WIDTH = 640;
+
 interface Values {
   title: string;
   description: string;
@@ -38,6 +40,8 @@ export function VideoEditForm({ video }: { video: VideoDetail }) {
       form={form}
       layout="vertical"
       data-testid="video-edit-form"
+      // A title and a paragraph read best at a line's length; the card spans the page.
+      style={{ maxWidth: VIDEO_EDIT_FORM_MAX_WIDTH }}
       initialValues={{
         title: video.title,
         description: video.description,

@@ -1,20 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Image,
-  Result,
-  Row,
-  Skeleton,
-  Statistic,
-  Typography,
-} from 'antd';
+import { Card, Col, Descriptions, Flex, Image, Result, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { formatFen } from '../../components/money.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { CourseStatusTag } from '../course/CourseStatusTag.tsx';
@@ -27,7 +15,6 @@ import { CourseSalesTrend } from './CourseSalesTrend.tsx';
 export default function CourseDetailPage() {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const navigate = useNavigate();
   const courseId = Number(useParams().course_id);
   const valid = Number.isInteger(courseId) && courseId > 0;
   const course = useQuery({
@@ -49,27 +36,13 @@ export default function CourseDetailPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/course/designer-course')}>
-      {t('course.detail.back')}
-    </Button>
-  );
-
   if (!valid || course.isError)
-    return <Result status="404" title={t('course.detail.notFound')} extra={back} />;
+    return <Result status="404" title={t('course.detail.notFound')} extra={<BackButton />} />;
   if (!course.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const data = course.data;
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex gap={12} align="center">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {data.title}
-          </Typography.Title>
-          <CourseStatusTag status={data.status} />
-        </Flex>
-        {back}
-      </Flex>
+      <DetailHeader title={data.title} tags={<CourseStatusTag status={data.status} />} />
       <Row gutter={[16, 16]}>
         {[
           { title: t('course.column.students'), value: String(data.students) },
@@ -86,7 +59,14 @@ export default function CourseDetailPage() {
       </Row>
       <Card title={t('course.detail.info')}>
         <Flex gap={24} wrap>
-          {data.coverUrl && <Image src={data.coverUrl} width={200} style={{ borderRadius: 8 }} />}
+          {data.coverUrl && (
+            <Image
+              src={data.coverUrl}
+              alt={t('image.coverOf', { name: data.title })}
+              width={200}
+              style={{ borderRadius: 8 }}
+            />
+          )}
           <Descriptions column={{ xs: 1, md: 2 }} style={{ flex: 1, minWidth: 280 }}>
             <Descriptions.Item label={t('course.field.category')}>
               {t(`course.category.${data.category}`)}

@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useParams } from 'react-router';
+import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { useT } from '../../locales/index.ts';
 import { isApiRequestError } from '../../request/index.ts';
 import { fanKeys, fetchFan } from '../fans/service.ts';
@@ -37,7 +38,7 @@ export default function FansDetailPage() {
     retry: false,
   });
   if (!valid || (detail.isError && isApiRequestError(detail.error) && detail.error.code === 40400)) {
-    return <Result status="404" title={t('fans.detail.notFound')} />;
+    return <Result status="404" title={t('fans.detail.notFound')} extra={<BackButton />} />;
   }
   if (detail.isError) {
     return (
@@ -53,13 +54,16 @@ export default function FansDetailPage() {
   const { fan } = detail.data;
   return (
     <Flex vertical gap={16}>
+      <DetailHeader title={fan.nickname} />
       <Card>
         <Flex gap={16} align="center" wrap>
-          <Avatar size={64} src={fan.avatar || undefined} icon={fan.avatar ? undefined : <UserOutlined />} />
+          <Avatar
+            alt=""
+            size={64}
+            src={fan.avatar || undefined}
+            icon={fan.avatar ? undefined : <UserOutlined />}
+          />
           <Flex vertical flex={1}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {fan.nickname}
-            </Typography.Title>
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 2, lg: 4 }}

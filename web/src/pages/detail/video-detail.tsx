@@ -10,13 +10,13 @@ import {
   Result,
   Row,
   Skeleton,
-  Space,
   Statistic,
   Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { useT } from '../../locales/index.ts';
 import {
   categoryLabel,
@@ -45,7 +45,7 @@ export default function VideoDetailPage() {
   });
 
   if (!Number.isInteger(id) || id <= 0 || detail.isError) {
-    return <Result status="404" title={t('videoDetail.notFound')} />;
+    return <Result status="404" title={t('videoDetail.notFound')} extra={<BackButton />} />;
   }
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   const video = detail.data;
@@ -53,13 +53,15 @@ export default function VideoDetailPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Space align="center" wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {video.title}
-        </Typography.Title>
-        <Tag color={STATUS_COLORS[video.status as VideoStatus]}>{t(statusKey(video.status))}</Tag>
-        {readOnly ? <Tag>{t('videoDetail.readOnly')}</Tag> : null}
-      </Space>
+      <DetailHeader
+        title={video.title}
+        tags={
+          <>
+            <Tag color={STATUS_COLORS[video.status as VideoStatus]}>{t(statusKey(video.status))}</Tag>
+            {readOnly ? <Tag>{t('videoDetail.readOnly')}</Tag> : null}
+          </>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card styles={{ body: { padding: 0, background: '#000', borderRadius: 8, overflow: 'hidden' } }}>

@@ -1,13 +1,19 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { FanRow } from '@dc/contract';
-import { Avatar, Flex, Tag, Typography } from 'antd';
+import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
+import { ColorTag } from '../../components/ColorTag.tsx';
 
 /** A fan in a table row: avatar and nickname, which opens the fan's detail. */
 export function FanIdentity({ fan }: { fan: FanRow }) {
   return (
     <Flex gap={8} align="center">
-      <Avatar src={fan.avatar || undefined} icon={fan.avatar ? undefined : <UserOutlined />} size="small" />
+      <Avatar
+        alt=""
+        src={fan.avatar || undefined}
+        icon={fan.avatar ? undefined : <UserOutlined />}
+        size="small"
+      />
       <Link to={`/detail/fans-detail/${fan.id}`}>{fan.nickname}</Link>
     </Flex>
   );
@@ -19,9 +25,9 @@ export function FanTagList({ fan }: { fan: FanRow }) {
   return (
     <Flex gap={4} wrap>
       {fan.tags.map((tag) => (
-        <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
+        <ColorTag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
           {tag.name}
-        </Tag>
+        </ColorTag>
       ))}
     </Flex>
   );

@@ -142,7 +142,7 @@ export function FanFilterForm({
         </Col>
         <Col {...col}>
           <Form.Item name="tagsAny" label={t('fans.filter.tagsAny')}>
-            <FanTagSelect aria-label={t('fans.filter.tagsAny')} />
+            <FanTagSelect aria-label={t('fans.filter.tagsAny')} placeholder={t('common.all')} />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -150,6 +150,8 @@ export function FanFilterForm({
             <Select
               mode="multiple"
               allowClear
+              // Nothing chosen narrows nothing: say so (issue 17 point 6).
+              placeholder={t('common.all')}
               options={fanSources.map((s) => ({ value: s, label: t(`fans.source.${s}`) }))}
             />
           </Form.Item>
@@ -171,6 +173,7 @@ export function FanFilterForm({
                 <Select
                   mode="multiple"
                   allowClear
+                  placeholder={t('common.all')}
                   options={fanGenders.map((g) => ({ value: g, label: t(`fans.gender.${g}`) }))}
                 />
               </Form.Item>

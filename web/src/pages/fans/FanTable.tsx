@@ -1,6 +1,8 @@
 import type { FanListPage, FanRow, FanSortField } from '@dc/contract';
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import { formatFen } from '../../components/money.ts';
+import { DayCell } from '../../components/server-table/DayCell.tsx';
+import { ONE_LINE, SELECTION_COLUMN_WIDTH, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { FanIdentity, FanTagList } from './FanCells.tsx';
 import type { FanListState } from './filters.ts';
@@ -45,35 +47,36 @@ export function FanTable({
       key: 'fan',
       title: t('fans.column.fan'),
       fixed: 'left',
-      width: 200,
+      width: 160,
       render: (_, fan) => <FanIdentity fan={fan} />,
     },
     {
       key: 'gender',
       title: t('fans.column.gender'),
-      width: 70,
+      width: 76,
       render: (_, fan) => t(`fans.gender.${fan.gender}`),
     },
     {
       key: 'age',
       title: t('fans.column.age'),
-      width: 80,
+      width: 72,
       sorter: true,
       sortOrder: sortOrder('age'),
       render: (_, fan) => fan.age ?? '—',
     },
-    { key: 'city', title: t('fans.column.city'), width: 90, render: (_, fan) => fan.cityName || '—' },
+    { key: 'city', title: t('fans.column.city'), width: 72, render: (_, fan) => fan.cityName || '—' },
     {
       key: 'source',
       title: t('fans.column.source'),
-      width: 80,
+      width: 76,
       render: (_, fan) => t(`fans.source.${fan.source}`),
     },
     {
       key: 'followedAt',
       dataIndex: 'followedAt',
       title: t('fans.column.followedAt'),
-      width: 170,
+      width: 112,
+      render: (at: string) => <DayCell at={at} />,
       sorter: true,
       sortOrder: sortOrder('followedAt'),
     },
@@ -81,7 +84,8 @@ export function FanTable({
       key: 'lastActiveAt',
       dataIndex: 'lastActiveAt',
       title: t('fans.column.lastActiveAt'),
-      width: 170,
+      width: 112,
+      render: (at: string | null) => <DayCell at={at} />,
       sorter: true,
       sortOrder: sortOrder('lastActiveAt'),
     },
@@ -89,7 +93,8 @@ export function FanTable({
       key: 'totalSpent',
       title: t('fans.column.totalSpent'),
       align: 'right',
-      width: 120,
+      width: 112,
+      ...ONE_LINE,
       sorter: true,
       sortOrder: sortOrder('totalSpent'),
       render: (_, fan) => `¥${formatFen(fan.totalSpent, language)}`,
@@ -99,13 +104,14 @@ export function FanTable({
       dataIndex: 'orderCount',
       title: t('fans.column.orderCount'),
       align: 'right',
-      width: 90,
+      width: 88,
       sorter: true,
       sortOrder: sortOrder('orderCount'),
     },
     {
       key: 'tags',
       title: t('fans.column.tags'),
+      width: 120,
       render: (_, fan) => <FanTagList fan={fan} />,
     },
   ];
@@ -138,7 +144,7 @@ export function FanTable({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 1300 }}
+      scroll={scrollToFit(columns, SELECTION_COLUMN_WIDTH)}
       onChange={handleChange}
       rowSelection={{
         preserveSelectedRowKeys: true,

@@ -1,6 +1,7 @@
 import type { TagOverview } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Tag } from 'antd';
+import { tagTextColor } from '../../components/ColorTag.tsx';
 import { fetchTagOverview, tagKeys } from '../label/service.ts';
 
 /** The options of a tag picker, grouped by classification. */
@@ -30,16 +31,19 @@ export function FanTagSelect(props: Omit<SelectProps<number[]>, 'options' | 'mod
       optionFilterProp="label"
       loading={overview.isPending}
       options={tagOptions(overview.data)}
-      tagRender={({ label, value, closable, onClose }) => (
-        <Tag
-          color={colorOf.get(Number(value))}
-          closable={closable}
-          onClose={onClose}
-          style={{ marginInlineEnd: 4 }}
-        >
-          {label}
-        </Tag>
-      )}
+      tagRender={({ label, value, closable, onClose }) => {
+        const color = colorOf.get(Number(value));
+        return (
+          <Tag
+            color={color}
+            closable={closable}
+            onClose={onClose}
+            style={{ marginInlineEnd: 4, ...(color ? { color: tagTextColor(color) } : {}) }}
+          >
+            {label}
+          </Tag>
+        );
+      }}
       {...props}
     />
   );

@@ -38,7 +38,7 @@ export function ImpressionFans({ impression }: { impression: Impression }) {
             dataIndex: 'nickname',
             render: (nickname: string, fan) => (
               <Flex gap={8} align="center">
-                <Avatar size="small" src={fan.avatar || undefined}>
+                <Avatar alt="" size="small" src={fan.avatar || undefined}>
                   {nickname.slice(0, 1)}
                 </Avatar>
                 <Link to={`/detail/fans-detail/${fan.id}`}>{nickname}</Link>

@@ -1,6 +1,7 @@
 import type { Impression } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Table, Typography } from 'antd';
+import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { deleteImpression, impressionKeys } from './impression-service.ts';
 
@@ -65,12 +66,12 @@ export function ImpressionTable({
           sorter: (a, b) => a.fanCount - b.fanCount,
           render: (count: number) => count.toLocaleString(),
         },
-        { title: t('impressions.createdAt'), dataIndex: 'createdAt', responsive: ['lg'] },
+        { title: t('impressions.createdAt'), dataIndex: 'createdAt', responsive: ['lg'], ...ONE_LINE },
         {
           title: t('impressions.actions'),
           key: 'actions',
           render: (_, row) => (
-            <Space size={0} onClick={(event) => event.stopPropagation()}>
+            <Space size={0} wrap onClick={(event) => event.stopPropagation()}>
               <Button type="link" size="small" onClick={() => onRename(row)}>
                 {t('impressions.rename')}
               </Button>

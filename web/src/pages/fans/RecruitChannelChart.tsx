@@ -3,6 +3,7 @@ import { Card, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
 import type { ChartOption } from '../../components/charts/echarts.ts';
+import { countAxis } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 
 /** Visits and follows per channel, from the counters the public page keeps. */
@@ -17,7 +18,7 @@ export function RecruitChannelChart({ settings }: { settings: RecruitmentSetting
       legend: { top: 0 },
       grid: { left: 8, right: 8, bottom: 8, top: 36, containLabel: true },
       xAxis: { type: 'category', data: channels.map((c) => t(`recruit.channel.${c.channel}`)) },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: countAxis(),
       series: [
         { name: t('recruit.visits'), type: 'bar', data: channels.map((c) => c.visits) },
         { name: t('recruit.follows'), type: 'bar', data: channels.map((c) => c.follows) },

@@ -22,7 +22,12 @@ export function RecruitLinks({ settings }: { settings: RecruitmentSettings }) {
             <Flex key={channel} vertical gap={2}>
               <Typography.Text type="secondary">{t(`recruit.channel.${channel}`)}</Typography.Text>
               <Space.Compact style={{ width: '100%' }}>
-                <Input readOnly value={link} data-testid={`recruit-link-${channel}`} />
+                <Input
+                  readOnly
+                  value={link}
+                  aria-label={t(`recruit.channel.${channel}`)}
+                  data-testid={`recruit-link-${channel}`}
+                />
                 <Button
                   icon={<CopyOutlined />}
                   aria-label={t('recruit.copy')}

@@ -91,7 +91,13 @@ export default function BatchSelectTagPage() {
           }
           extra={
             <Flex vertical gap={16} align="center">
-              <Progress percent={100} status="success" style={{ width: 360 }} data-testid="batch-progress" />
+              <Progress
+                percent={100}
+                aria-label={t('fans.batch.title')}
+                status="success"
+                style={{ width: 360 }}
+                data-testid="batch-progress"
+              />
               {back}
             </Flex>
           }

@@ -90,7 +90,7 @@ export default function ThreedH5Page() {
     <main style={page}>
       <LookH5Stage look={look} tint={tint} onRotate={onRotate} />
       <Flex vertical gap={4} style={{ padding: '16px 16px 8px' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
           {look.title}
         </Typography.Title>
         {look.designerName && (

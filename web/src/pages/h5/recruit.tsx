@@ -117,10 +117,10 @@ export default function RecruitPage() {
       <Flex vertical gap={16} style={{ padding: 16, marginTop: -48 }}>
         <Card>
           <Flex vertical gap={12} align="center" style={{ textAlign: 'center' }}>
-            <Avatar size={72} src={page.designerAvatar || undefined} style={{ marginTop: -60 }}>
+            <Avatar size={72} src={page.designerAvatar || undefined} alt="" style={{ marginTop: -60 }}>
               {page.designerName.slice(0, 1)}
             </Avatar>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
               {page.designerName}
             </Typography.Title>
             <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>

@@ -1,7 +1,9 @@
 import type { Tag, TagClassification } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Tag as AntTag, App, Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
+import { ColorTag } from '../../components/ColorTag.tsx';
+import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { deleteTag, fetchTagUsage, tagKeys } from './service.ts';
 
@@ -47,15 +49,18 @@ export function TagTable({
     {
       key: 'name',
       title: t('tags.column.name'),
+      width: 120,
       render: (_, tag) => (
-        <AntTag color={tag.color} style={{ marginInlineEnd: 0 }}>
+        <ColorTag color={tag.color} style={{ marginInlineEnd: 0 }}>
           {tag.name}
-        </AntTag>
+        </ColorTag>
       ),
     },
     {
       key: 'classification',
       title: t('tags.column.classification'),
+      width: 100,
+      ...ONE_LINE,
       render: (_, tag) => classificationName.get(tag.classificationId),
     },
     {
@@ -71,17 +76,17 @@ export function TagTable({
       key: 'fans',
       title: t('tags.column.fans'),
       align: 'right',
-      width: 110,
+      width: 90,
       sorter: (a, b) => a.fanCount - b.fanCount,
       render: (_, tag) => (
         <Link to={`/fans/fans-list?tagsAny=${tag.id}`}>{tag.fanCount.toLocaleString()}</Link>
       ),
     },
-    { key: 'updated', dataIndex: 'updatedAt', title: t('tags.column.updated'), width: 170 },
+    { key: 'updated', dataIndex: 'updatedAt', title: t('tags.column.updated'), width: 160, ...ONE_LINE },
     {
       key: 'actions',
       title: t('tags.column.actions'),
-      width: 200,
+      width: 170,
       render: (_, tag) => (
         <Flex gap={4}>
           <Button type="link" size="small" onClick={() => onEdit(tag)}>
@@ -101,6 +106,8 @@ export function TagTable({
     <Table<Tag>
       rowKey="id"
       size="middle"
+      // The description takes what the fixed columns leave (at least 120 px); a phone scrolls.
+      scroll={{ x: 760 }}
       data-testid="tag-table"
       columns={columns}
       dataSource={tags}

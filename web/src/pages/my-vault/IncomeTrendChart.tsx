@@ -3,6 +3,7 @@ import { fenToYuan } from '@dc/contract';
 import { Card, Empty } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { amountAxis, amountLine } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 import { CHART_HEIGHT, ChartSkeleton } from './ChartSkeleton.tsx';
 
@@ -16,7 +17,7 @@ export function IncomeTrendChart({ trend, loading }: { trend: IncomeTrend | unde
       legend: { top: 0 },
       grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: buckets.map((b) => b.bucket) },
-      yAxis: { type: 'value' },
+      yAxis: amountAxis(),
       series: [
         {
           name: t('vault.trend.income'),
@@ -25,12 +26,10 @@ export function IncomeTrendChart({ trend, loading }: { trend: IncomeTrend | unde
           data: buckets.map((b) => fenToYuan(b.income)),
           barMaxWidth: 24,
         },
-        {
-          name: t('vault.trend.gross'),
-          type: 'line',
-          smooth: true,
-          data: buckets.map((b) => fenToYuan(b.gross)),
-        },
+        amountLine(
+          t('vault.trend.gross'),
+          buckets.map((b) => fenToYuan(b.gross)),
+        ),
       ],
     };
   }, [trend, t]);

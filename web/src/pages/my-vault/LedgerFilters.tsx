@@ -1,6 +1,7 @@
 import { type LedgerListQuery, ledgerKindValues, ledgerStateValues } from '@dc/contract';
-import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { AllOptionSelect } from '../../components/AllOptionSelect.tsx';
 import { useT } from '../../locales/index.ts';
 import { kindLabel, stateLabel } from './labels.ts';
 import { yuanTextToFen } from './money-input.ts';
@@ -42,18 +43,16 @@ export function LedgerFilters({ onChange }: { onChange(filters: LedgerFilterValu
       aria-label={t('vault.filter.search')}
     >
       <Form.Item name="kind">
-        <Select
-          allowClear
-          placeholder={t('vault.filter.kind')}
+        <AllOptionSelect
+          name={t('vault.filter.kind')}
           aria-label={t('vault.filter.kind')}
           style={{ width: 140 }}
           options={ledgerKindValues.map((kind) => ({ value: kind, label: t(kindLabel(kind)) }))}
         />
       </Form.Item>
       <Form.Item name="state">
-        <Select
-          allowClear
-          placeholder={t('vault.filter.state')}
+        <AllOptionSelect
+          name={t('vault.filter.state')}
           aria-label={t('vault.filter.state')}
           style={{ width: 140 }}
           options={ledgerStateValues.map((state) => ({ value: state, label: t(stateLabel(state)) }))}

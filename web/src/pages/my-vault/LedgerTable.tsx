@@ -50,6 +50,7 @@ export function LedgerTable({
       key: 'state',
       dataIndex: 'state',
       title: t('vault.column.state'),
+      width: 150,
       render: (state: LedgerEntry['state']) => <Tag color={STATE_COLORS[state]}>{t(stateLabel(state))}</Tag>,
     },
     {

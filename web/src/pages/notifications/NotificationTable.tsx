@@ -11,6 +11,7 @@ import {
   Typography,
   theme,
 } from 'antd';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import type { ListFilter } from './filters.ts';
 import { typeLabels } from './labels.ts';
@@ -76,6 +77,7 @@ export function NotificationTable({ page, loading, filter, filtered, onPageChang
     {
       key: 'content',
       title: t('notifications.column.content'),
+      width: 280,
       render: (_, item) => (
         <Flex gap={8} align="baseline">
           <Badge
@@ -99,7 +101,7 @@ export function NotificationTable({ page, loading, filter, filtered, onPageChang
       width: 96,
       render: (_, item) => <QualityTag quality={item.quality} />,
     },
-    { key: 'date', dataIndex: 'date', title: t('notifications.column.date'), width: 160 },
+    { key: 'date', dataIndex: 'date', title: t('notifications.column.date'), width: 160, ...ONE_LINE },
     {
       key: 'actions',
       title: t('notifications.column.actions'),
@@ -109,6 +111,7 @@ export function NotificationTable({ page, loading, filter, filtered, onPageChang
   ];
   return (
     <Table<NotificationItem>
+      scroll={scrollToFit(columns)}
       rowKey="id"
       columns={columns}
       dataSource={page?.dataList ?? []}

@@ -24,6 +24,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { formatBytes, formatDuration, STATUS_COLORS, statusKey } from './format.ts';
 import { deleteVideo, fetchVideos, setVideoOnline, videoKeys } from './service.ts';
@@ -72,10 +73,16 @@ export function MyVideos() {
     {
       title: t('shortVideo.col.cover'),
       dataIndex: 'coverUrl',
-      width: 112,
-      render: (url: string) =>
+      width: 120,
+      render: (url: string, row) =>
         url ? (
-          <Image src={url} width={96} height={54} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <Image
+            src={url}
+            alt={t('image.coverOf', { name: row.title })}
+            width={96}
+            height={54}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
         ) : (
           <Typography.Text type="secondary">{t('shortVideo.noCover')}</Typography.Text>
         ),
@@ -83,7 +90,7 @@ export function MyVideos() {
     {
       title: t('shortVideo.col.title'),
       dataIndex: 'title',
-      width: 240,
+      width: 150,
       ellipsis: true,
       render: (title: string, row) => (
         <Typography.Link onClick={() => navigate(`/detail/video-detail/${row.id}`)}>{title}</Typography.Link>
@@ -92,30 +99,32 @@ export function MyVideos() {
     {
       title: t('shortVideo.col.duration'),
       dataIndex: 'durationSeconds',
-      width: 90,
+      width: 80,
+      ...ONE_LINE,
       render: (seconds: number | null) =>
         seconds === null ? t('shortVideo.unknownDuration') : formatDuration(seconds),
     },
     {
       title: t('shortVideo.col.size'),
       dataIndex: 'fileSize',
-      width: 100,
+      width: 84,
+      ...ONE_LINE,
       render: (bytes: number) => formatBytes(bytes),
     },
     {
       title: t('shortVideo.col.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 92,
       render: (status: VideoStatus) => <Tag color={STATUS_COLORS[status]}>{t(statusKey(status))}</Tag>,
     },
-    { title: t('shortVideo.col.views'), dataIndex: 'views', width: 90, align: 'right' },
-    { title: t('shortVideo.col.likes'), dataIndex: 'likes', width: 80, align: 'right' },
-    { title: t('shortVideo.col.comments'), dataIndex: 'comments', width: 80, align: 'right' },
-    { title: t('shortVideo.col.created'), dataIndex: 'createdAt', width: 170 },
+    { title: t('shortVideo.col.views'), dataIndex: 'views', width: 72, align: 'right' },
+    { title: t('shortVideo.col.likes'), dataIndex: 'likes', width: 64, align: 'right' },
+    { title: t('shortVideo.col.comments'), dataIndex: 'comments', width: 88, align: 'right' },
+    { title: t('shortVideo.col.created'), dataIndex: 'createdAt', width: 160, ...ONE_LINE },
     {
       title: t('shortVideo.col.actions'),
       key: 'actions',
-      width: 200,
+      width: 130,
       render: (_, row) => (
         <Space size={4} wrap>
           <Button size="small" type="link" onClick={() => navigate(`/detail/video-detail/${row.id}/1`)}>
@@ -172,6 +181,7 @@ export function MyVideos() {
           <Select
             style={{ width: 140 }}
             value={filter.status ?? ''}
+            aria-label={t('shortVideo.col.status')}
             onChange={(status: VideoStatus | '') => change({ status: status || undefined })}
             options={[
               { value: '', label: t('shortVideo.allStatuses') },
@@ -188,6 +198,7 @@ export function MyVideos() {
           <Select
             style={{ width: 110 }}
             value={filter.order}
+            aria-label={`${t('shortVideo.orderDesc')} / ${t('shortVideo.orderAsc')}`}
             onChange={(order) => change({ order })}
             options={[
               { value: 'desc', label: t('shortVideo.orderDesc') },
@@ -197,10 +208,11 @@ export function MyVideos() {
         </Flex>
         <Table<VideoRow>
           rowKey="id"
+          size="middle"
           columns={columns}
           dataSource={list.data?.dataList}
           loading={list.isPending || list.isPlaceholderData}
-          scroll={{ x: 1300 }}
+          scroll={scrollToFit(columns)}
           locale={{
             emptyText: (
               <Empty

@@ -185,7 +185,15 @@ export function PublishForm({ onPublish }: Props) {
                 {coverUploading ? t('shortVideo.coverUploading') : t('shortVideo.coverPick')}
               </Button>
             </Upload>
-            {cover ? <Image src={cover.url} width={96} height={54} style={{ objectFit: 'cover' }} /> : null}
+            {cover ? (
+              <Image
+                src={cover.url}
+                alt={t('shortVideo.cover')}
+                width={96}
+                height={54}
+                style={{ objectFit: 'cover' }}
+              />
+            ) : null}
           </Flex>
         ) : null}
         <Button type="primary" htmlType="submit" data-testid="publish-button">

@@ -110,7 +110,12 @@ export function UploadRows({ uploads }: { uploads: VodUploads }) {
                     ) : null}
                   </Space>
                 </Flex>
-                <Progress percent={Math.floor(row.loaded * 100)} status={progressStatus(row)} size="small" />
+                <Progress
+                  percent={Math.floor(row.loaded * 100)}
+                  aria-label={row.fileName}
+                  status={progressStatus(row)}
+                  size="small"
+                />
                 {row.error ? <Typography.Text type="danger">{row.error}</Typography.Text> : null}
               </Flex>
             </List.Item>

@@ -22,7 +22,10 @@ export default function PublishVideoPage() {
   const t = useT();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const uploads = useVodUploads(() => void queryClient.invalidateQueries({ queryKey: videoKeys.all }));
+  const uploads = useVodUploads((published) => {
+    if (published) message.success(t('shortVideo.published', { title: published.title }));
+    void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+  });
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>(() => unfinishedUploads());
 
   const refused = (names: string[]) => {

@@ -51,7 +51,7 @@ const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileN
  * The page's VodUploader (the uploader itself stays React-free): one per mounted page, its queue
  * shown as rows with speed and time left, each finished file published and given its cover.
  */
-export function useVodUploads(onPublished: () => void) {
+export function useVodUploads(onPublished: (published: { title: string } | undefined) => void) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const extras = useRef(new Map<string, ItemExtras>());
   const publishedRef = useRef(onPublished);
@@ -83,26 +83,29 @@ export function useVodUploads(onPublished: () => void) {
         extra.after = after;
         rerender();
       };
+      let published: { title: string } | undefined;
       try {
         step('publishing');
-        const published = await finishVideoUpload(videoId, await readDuration(extra.file));
+        const finished = await finishVideoUpload(videoId, await readDuration(extra.file));
         step('cover');
         const coverImageId = extra.fields.coverImageId ?? (await uploadCover(extra.file, videoId));
         if (coverImageId) {
           await updateVideo(videoId, {
-            title: published.title,
-            description: published.description,
-            cateId: published.cateId,
-            tags: published.tags,
+            title: finished.title,
+            description: finished.description,
+            cateId: finished.cateId,
+            tags: finished.tags,
             coverImageId,
           });
         }
+        published = { title: finished.title };
         step('done');
       } catch (error) {
         extra.error = error instanceof Error ? error.message : String(error);
         step('failed');
       }
-      publishedRef.current();
+      // The page says when a video is published (issue 17 point 6), and refreshes its list either way.
+      publishedRef.current(published);
     };
     uploaderRef.current = new VodUploader({
       getUploadAuth,

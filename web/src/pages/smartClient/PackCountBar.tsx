@@ -4,9 +4,14 @@ import { Alert, Card, Flex, Progress, Spin, Statistic, Typography } from 'antd';
 import { type Translate, useT } from '../../locales/index.ts';
 
 export interface PackCountBarProps {
+  /** The count of the finished part of the definition; undefined while there is none. */
   count: PackCount | undefined;
   loading: boolean;
-  /** The definition is incomplete: no count is asked for. */
+  /** Parts still being filled in (conditions, include groups): left out of the count. */
+  unfinished: number;
+  /** Which parts those are, for the sentence ("conditions", "include groups"). */
+  unfinishedKind: 'conditions' | 'groups';
+  /** The definition cannot be saved as it is (unfinished parts included). */
   invalid: boolean;
 }
 
@@ -19,10 +24,31 @@ const matchedText = (count: PackCount, t: Translate) =>
         margin: count.totalMargin.toLocaleString(),
       });
 
-/** The live count at the top of an editor: fans matched and their share of all fans. */
-export function PackCountBar({ count, loading, invalid }: PackCountBarProps) {
+/** What the count leaves out, or why there is none. */
+function notCountedText({ count, unfinished, unfinishedKind, invalid }: PackCountBarProps, t: Translate) {
+  if (unfinished > 0 && count) {
+    return t(
+      unfinishedKind === 'groups' ? 'crowdPacks.live.groupsNotCounted' : 'crowdPacks.live.notCounted',
+      { count: unfinished },
+    );
+  }
+  if (unfinished > 0) {
+    return t(
+      unfinishedKind === 'groups' ? 'crowdPacks.live.nothingChosen' : 'crowdPacks.live.nothingFinished',
+    );
+  }
+  return invalid ? t('crowdPacks.live.invalid') : undefined;
+}
+
+/**
+ * The live count at the top of an editor: fans matched and their share of all fans. While some
+ * conditions are unfinished it counts the finished ones and says how many are left out.
+ */
+export function PackCountBar(props: PackCountBarProps) {
+  const { count, loading } = props;
   const t = useT();
   const share = count ? `${(count.share * 100).toFixed(1)}%` : '—';
+  const notCounted = notCountedText(props, t);
   return (
     <Card size="small" data-testid="pack-live-count">
       <Flex align="center" gap={24} wrap>
@@ -37,7 +63,12 @@ export function PackCountBar({ count, loading, invalid }: PackCountBarProps) {
           <Typography.Text data-testid="pack-live-total">
             {count ? matchedText(count, t) : '—'}
           </Typography.Text>
-          <Progress percent={count ? Math.round(count.share * 1000) / 10 : 0} showInfo={false} size="small" />
+          <Progress
+            percent={count ? Math.round(count.share * 1000) / 10 : 0}
+            aria-label={t('crowdPacks.column.size')}
+            showInfo={false}
+            size="small"
+          />
           <Typography.Text type="secondary">
             {count
               ? t(count.estimated ? 'crowdPacks.live.shareAbout' : 'crowdPacks.live.share', {
@@ -54,8 +85,14 @@ export function PackCountBar({ count, loading, invalid }: PackCountBarProps) {
           {t('crowdPacks.live.sampled')}
         </Typography.Text>
       )}
-      {invalid && (
-        <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('crowdPacks.live.invalid')} />
+      {notCounted && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="warning"
+          showIcon
+          title={notCounted}
+          data-testid="pack-live-not-counted"
+        />
       )}
     </Card>
   );

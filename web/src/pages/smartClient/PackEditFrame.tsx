@@ -2,7 +2,7 @@ import type { PackBody, PackCount, PackRefreshMode, PackRow } from '@dc/contract
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, type FormInstance, Input, Radio, Skeleton, Typography } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../locales/index.ts';
 import { type FormFieldError, fieldErrorsOf } from '../../request/index.ts';
 import { PackCountBar } from './PackCountBar.tsx';
@@ -16,17 +16,27 @@ export interface PackFormValues {
 }
 
 /**
- * The edit page of either kind of pack: `?id=` loads the pack to edit, none starts a new one.
- * The editor is keyed by the pack so its state starts afresh from what was loaded.
+ * The edit page of either kind of pack: on its new-pack path it starts a new one; on its edit
+ * path `?id=` loads the pack to edit (without an id it goes to the new-pack path, whose title
+ * says 新建). The editor is keyed by the pack so its state starts afresh from what was loaded.
  */
-export function PackEditPage({ editor: Editor }: { editor: ComponentType<{ pack: PackRow | undefined }> }) {
+export function PackEditPage({
+  editor: Editor,
+  newPath,
+}: {
+  editor: ComponentType<{ pack: PackRow | undefined }>;
+  newPath: string;
+}) {
   const [search] = useSearchParams();
-  const id = Number(search.get('id')) || undefined;
+  const { pathname } = useLocation();
+  const creating = pathname === newPath;
+  const id = creating ? undefined : Number(search.get('id')) || undefined;
   const detail = useQuery({
     queryKey: packKeys.detail(id ?? 0),
     queryFn: ({ signal }) => fetchPack(id!, signal),
     enabled: id !== undefined,
   });
+  if (!creating && id === undefined) return <Navigate to={newPath} replace />;
   if (id !== undefined && !detail.data) return <Skeleton active />;
   const pack = detail.data?.pack;
   return <Editor key={pack?.id ?? 'new'} pack={pack} />;
@@ -78,6 +88,9 @@ export interface PackEditFormProps {
   form: FormInstance<PackFormValues>;
   count: PackCount | undefined;
   counting: boolean;
+  /** Parts not filled in yet (left out of the count): conditions, or include groups. */
+  unfinished: number;
+  unfinishedKind?: 'conditions' | 'groups';
   /** Whether what decides the members is complete; the form refuses to save until it is. */
   valid: boolean;
   saving: boolean;
@@ -93,6 +106,8 @@ export function PackEditForm({
   form,
   count,
   counting,
+  unfinished,
+  unfinishedKind = 'conditions',
   valid,
   saving,
   onSave,
@@ -106,7 +121,13 @@ export function PackEditForm({
       <Typography.Title level={4} style={{ margin: 0 }}>
         {title}
       </Typography.Title>
-      <PackCountBar count={count} loading={counting} invalid={!valid} />
+      <PackCountBar
+        count={count}
+        loading={counting}
+        unfinished={unfinished}
+        unfinishedKind={unfinishedKind}
+        invalid={!valid}
+      />
       <Card>
         <Form
           form={form}

@@ -3,6 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '../../components/money.ts';
+import { DayCell } from '../../components/server-table/DayCell.tsx';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { FanIdentity, FanTagList } from '../fans/FanCells.tsx';
 import { fetchMembers, packKeys } from './service.ts';
@@ -22,30 +24,43 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
       key: 'fan',
       title: t('fans.column.fan'),
       fixed: 'left',
-      width: 190,
+      width: 150,
       render: (_, fan) => <FanIdentity fan={fan} />,
     },
     {
       key: 'gender',
       title: t('fans.column.gender'),
-      width: 70,
+      width: 76,
       render: (_, fan) => t(`fans.gender.${fan.gender}`),
     },
-    { key: 'age', title: t('fans.column.age'), width: 70, render: (_, fan) => fan.age ?? '—' },
-    { key: 'city', title: t('fans.column.city'), width: 90, render: (_, fan) => fan.cityName || '—' },
+    { key: 'age', title: t('fans.column.age'), width: 64, render: (_, fan) => fan.age ?? '—' },
+    { key: 'city', title: t('fans.column.city'), width: 72, render: (_, fan) => fan.cityName || '—' },
     {
       key: 'source',
       title: t('fans.column.source'),
-      width: 80,
+      width: 76,
       render: (_, fan) => t(`fans.source.${fan.source}`),
     },
-    { key: 'followedAt', dataIndex: 'followedAt', title: t('fans.column.followedAt'), width: 170 },
-    { key: 'lastActiveAt', dataIndex: 'lastActiveAt', title: t('fans.column.lastActiveAt'), width: 170 },
+    {
+      key: 'followedAt',
+      dataIndex: 'followedAt',
+      title: t('fans.column.followedAt'),
+      width: 104,
+      render: (at: string) => <DayCell at={at} />,
+    },
+    {
+      key: 'lastActiveAt',
+      dataIndex: 'lastActiveAt',
+      title: t('fans.column.lastActiveAt'),
+      width: 104,
+      render: (at: string | null) => <DayCell at={at} />,
+    },
     {
       key: 'totalSpent',
       title: t('fans.column.totalSpent'),
       align: 'right',
-      width: 110,
+      width: 104,
+      ...ONE_LINE,
       render: (_, fan) => `¥${formatFen(fan.totalSpent, language)}`,
     },
     {
@@ -53,18 +68,19 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
       dataIndex: 'orderCount',
       title: t('fans.column.orderCount'),
       align: 'right',
-      width: 80,
+      width: 72,
     },
     {
       key: 'tags',
       title: t('fans.column.tags'),
+      width: 90,
       render: (_, fan) => <FanTagList fan={fan} />,
     },
     {
       key: 'why',
       title: '',
       fixed: 'right',
-      width: 120,
+      width: 124,
       render: (_, fan) => (
         <Button type="link" size="small" onClick={() => onTrace(fan)}>
           {t('crowdPacks.detail.why')}
@@ -80,7 +96,7 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
       columns={columns}
       dataSource={members.data?.dataList ?? []}
       loading={members.isPending || members.isPlaceholderData}
-      scroll={{ x: 1300 }}
+      scroll={scrollToFit(columns)}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crowdPacks.detail.membersEmpty')} />

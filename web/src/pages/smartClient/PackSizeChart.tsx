@@ -2,6 +2,7 @@ import type { PackSizePoint } from '@dc/contract';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { countAxis, countLine } from '../../components/charts/series.ts';
 import { useT } from '../../locales/index.ts';
 
 /** The pack's size at each computation (issue 8 item 5). */
@@ -12,15 +13,13 @@ export function PackSizeChart({ history }: { history: PackSizePoint[] }) {
       tooltip: { trigger: 'axis' },
       grid: { left: 56, right: 24, top: 24, bottom: 32 },
       xAxis: { type: 'category', data: history.map((p) => p.at.slice(5, 16)) },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: countAxis(),
       series: [
-        {
-          name: t('crowdPacks.column.size'),
-          type: 'line',
-          smooth: true,
-          areaStyle: { opacity: 0.15 },
-          data: history.map((p) => p.size),
-        },
+        countLine(
+          t('crowdPacks.column.size'),
+          history.map((p) => p.size),
+          { areaStyle: { opacity: 0.15 } },
+        ),
       ],
     }),
     [history, t],

@@ -27,6 +27,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useT } from '../../locales/index.ts';
 import { FanTagSelect } from '../fans/FanTagSelect.tsx';
 import { ImpressionSelect } from '../fans/ImpressionSelect.tsx';
+import { UnfinishedNote } from './UnfinishedNote.tsx';
 import { useCityOptions, useCourseOptions, useProductOptions } from './use-pack-names.ts';
 
 export interface RuleConditionEditorProps {
@@ -34,6 +35,8 @@ export interface RuleConditionEditorProps {
   /** Fans this condition matches on its own (live count), when known. */
   count?: number;
   error?: string;
+  /** Not filled in yet: said under it, and it is left out of the live count. */
+  unfinished?: boolean;
   onChange(next: RuleCondition): void;
   onFieldChange(field: RuleField): void;
   onRemove(): void;
@@ -47,6 +50,7 @@ export function RuleConditionEditor({
   condition,
   count,
   error,
+  unfinished = false,
   onChange,
   onFieldChange,
   onRemove,
@@ -76,10 +80,12 @@ export function RuleConditionEditor({
           />
         </Tooltip>
       </Flex>
-      {error && (
+      {error ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {error}
         </Typography.Text>
+      ) : (
+        unfinished && <UnfinishedNote text={t('crowdPacks.live.unfinishedCondition')} />
       )}
     </Flex>
   );
@@ -142,6 +148,7 @@ function WithinDaysInput({
   const t = useT();
   return (
     <InputNumber
+      aria-label={t('crowdPacks.value.days')}
       min={1}
       max={3650}
       value={days}
@@ -172,12 +179,14 @@ function SetMatchInputs<Op extends 'any' | 'all' | 'none'>({
   return (
     <Space.Compact>
       <Select
+        aria-label={t('crowdPacks.condition.op')}
         style={{ width: 100 }}
         value={op}
         options={ops.map((value) => ({ value, label: t(`crowdPacks.op.${value}`) }))}
         onChange={(next) => onChange(next, ids)}
       />
       <Picker
+        aria-label={t('crowdPacks.condition.value')}
         style={{ minWidth: 220 }}
         placeholder={t('crowdPacks.value.choose')}
         value={ids}
@@ -209,6 +218,7 @@ function ValueEditor({
           : fanSources.map((v) => ({ value: v, label: t(`fans.source.${v}`) }));
       editor = (
         <Select<string[]>
+          aria-label={t('crowdPacks.condition.value')}
           mode="multiple"
           style={wide}
           placeholder={t('crowdPacks.value.choose')}
@@ -223,6 +233,7 @@ function ValueEditor({
     case 'city':
       editor = (
         <Select<string[]>
+          aria-label={t('crowdPacks.condition.value')}
           mode="multiple"
           showSearch
           optionFilterProp="label"
@@ -261,6 +272,7 @@ function ValueEditor({
       editor = (
         <Space.Compact>
           <Select
+            aria-label={t('crowdPacks.condition.op')}
             style={{ width: 150 }}
             value={condition.op}
             options={[
@@ -278,6 +290,7 @@ function ValueEditor({
           />
           {condition.op === 'withinDays' ? (
             <InputNumber
+              aria-label={t('crowdPacks.value.days')}
               min={1}
               max={3650}
               value={condition.days}
@@ -380,6 +393,7 @@ function ValueEditor({
       editor = (
         <Space.Compact>
           <Select
+            aria-label={t('crowdPacks.condition.value')}
             style={{ width: 130 }}
             value={condition.key}
             options={fanMeasurementKeys.map((key) => ({ value: key, label: t(`crowdPacks.measure.${key}`) }))}
@@ -398,6 +412,7 @@ function ValueEditor({
       editor = (
         <Space.Compact>
           <Select
+            aria-label={t('crowdPacks.condition.value')}
             allowClear
             style={{ width: 130 }}
             placeholder={t('crowdPacks.value.category')}

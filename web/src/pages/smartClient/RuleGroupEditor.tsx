@@ -22,11 +22,20 @@ export interface RuleGroupEditorProps {
   counts: Record<string, number> | undefined;
   /** Problems by node key (`rule.children.0`). */
   errors: Record<string, string>;
+  /** Keys of the conditions not filled in yet: marked, and left out of the live count. */
+  unfinished: ReadonlySet<string>;
   onChange(rule: RuleGroup): void;
 }
 
 /** A group of conditions (AND / OR) with its live count, nested groups indented beneath it. */
-export function RuleGroupEditor({ rule, address, counts, errors, onChange }: RuleGroupEditorProps) {
+export function RuleGroupEditor({
+  rule,
+  address,
+  counts,
+  errors,
+  unfinished,
+  onChange,
+}: RuleGroupEditorProps) {
   const t = useT();
   const { token } = theme.useToken();
   const group = address.reduce<RuleNode>(
@@ -95,6 +104,7 @@ export function RuleGroupEditor({ rule, address, counts, errors, onChange }: Rul
             address={childAddress}
             counts={counts}
             errors={errors}
+            unfinished={unfinished}
             onChange={onChange}
           />
         ) : (
@@ -104,6 +114,7 @@ export function RuleGroupEditor({ rule, address, counts, errors, onChange }: Rul
             condition={child}
             count={counts?.[nodeKey(childAddress)]}
             error={errors[nodeKey(childAddress)]}
+            unfinished={unfinished.has(nodeKey(childAddress))}
             onChange={(next) => onChange(updateNode(rule, childAddress, () => next))}
             onFieldChange={(field) => onChange(changeField(rule, childAddress, field))}
             onRemove={() => onChange(removeNode(rule, childAddress))}

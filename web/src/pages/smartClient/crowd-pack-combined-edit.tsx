@@ -4,14 +4,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT } from '../../locales/index.ts';
+import { editorNodes, finishedCombination } from './finished-part.ts';
 import { PackEditForm, PackEditPage, type PackFormValues, usePackSave } from './PackEditFrame.tsx';
 import { PackOverlapTable } from './PackOverlapTable.tsx';
+import { COMBINED_NEW_PATH } from './paths.ts';
 import { countPack, fetchOverlap, fetchRulePacks, packKeys } from './service.ts';
+import { UnfinishedNote } from './UnfinishedNote.tsx';
 import { useDebounced } from './use-debounced.ts';
 
-/** 编辑组合人群包 (issue 8 items 2 and 3): include groups, exclude list, overlap, live count. */
+/** 新建 / 编辑组合人群包 (issue 8 items 2 and 3): include groups, exclude list, overlap, live count. */
 export default function CrowdPackCombinedEditPage() {
-  return <PackEditPage editor={CombinedPackEditor} />;
+  return <PackEditPage editor={CombinedPackEditor} newPath={COMBINED_NEW_PATH} />;
 }
 
 function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
@@ -29,15 +32,22 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
     label: `${p.name} · ${t('crowdPacks.people', { count: p.size.toLocaleString() })}`,
   }));
   const valid = combinationSchema.safeParse(combination).success;
+  // An include group without packs yet is marked and left out of the count, not blanking it.
+  const part = useMemo(() => finishedCombination(combination), [combination]);
   const settled = useDebounced(combination, 400);
-  const settledValid = useMemo(() => combinationSchema.safeParse(settled).success, [settled]);
+  const settledPart = useMemo(() => finishedCombination(settled), [settled]);
+  const countable = useMemo(
+    () => settledPart.counted !== undefined && combinationSchema.safeParse(settledPart.counted).success,
+    [settledPart],
+  );
   const count = useQuery({
-    queryKey: packKeys.count({ kind: 'combined', combination: settled }),
-    queryFn: ({ signal }) => countPack({ kind: 'combined', combination: settled }, signal),
-    enabled: settledValid,
+    queryKey: packKeys.count({ kind: 'combined', combination: settledPart.counted! }),
+    queryFn: ({ signal }) => countPack({ kind: 'combined', combination: settledPart.counted! }, signal),
+    enabled: countable,
     placeholderData: keepPreviousData,
     retry: false,
   });
+  const nodes = countable ? editorNodes(count.data?.nodes, settledPart.keyOf) : undefined;
   const chosen = [...new Set([...settled.include.flat(), ...settled.exclude])].slice(0, 12);
   const overlap = useQuery({
     queryKey: packKeys.overlap(chosen),
@@ -53,15 +63,17 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
     form,
     bodyOf: (values) => ({ kind: 'combined', ...values, combination }),
   });
-  const groupCount = (index: number) => count.data?.nodes[`combination.include.${index}`];
+  const groupCount = (index: number) => nodes?.[`combination.include.${index}`];
 
   return (
     <PackEditForm
-      title={t('crowdPacks.editCombined')}
+      title={t(pack ? 'crowdPacks.editCombined' : 'crowdPacks.newCombinedTitle')}
       pack={pack}
       form={form}
-      count={count.data}
-      counting={count.isFetching}
+      count={countable ? count.data : undefined}
+      counting={countable && count.isFetching}
+      unfinished={part.unfinished.length}
+      unfinishedKind="groups"
       valid={valid}
       saving={save.isPending}
       onSave={(values) => save.mutate(values)}
@@ -70,32 +82,37 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
       <Flex vertical gap={8} style={{ margin: '8px 0 16px' }}>
         {combination.include.map((group, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a group's identity is its position
-          <Flex key={index} gap={8} align="center" data-testid="pack-include-group">
-            <Tag>{t('crowdPacks.combined.group', { n: index + 1 })}</Tag>
-            <Select<number[]>
-              mode="multiple"
-              style={{ flex: 1 }}
-              placeholder={t('crowdPacks.combined.pickPacks')}
-              optionFilterProp="label"
-              loading={rulePacks.isPending}
-              options={options}
-              value={group}
-              onChange={(ids) => setGroup(index, ids)}
-            />
-            <Tag color="purple">
-              {groupCount(index) === undefined
-                ? '—'
-                : t('crowdPacks.people', { count: groupCount(index)!.toLocaleString() })}
-            </Tag>
-            <Button
-              type="text"
-              icon={<DeleteOutlined />}
-              aria-label={t('crowdPacks.group.remove')}
-              disabled={combination.include.length === 1}
-              onClick={() =>
-                setCombination((c) => ({ ...c, include: c.include.filter((_, i) => i !== index) }))
-              }
-            />
+          <Flex key={index} vertical gap={4}>
+            <Flex gap={8} align="center" data-testid="pack-include-group">
+              <Tag>{t('crowdPacks.combined.group', { n: index + 1 })}</Tag>
+              <Select<number[]>
+                mode="multiple"
+                // minWidth 0: chosen packs wrap inside the select instead of widening the row past a phone.
+                style={{ flex: 1, minWidth: 0 }}
+                placeholder={t('crowdPacks.combined.pickPacks')}
+                aria-label={`${t('crowdPacks.combined.include')} ${t('crowdPacks.combined.group', { n: index + 1 })}`}
+                optionFilterProp="label"
+                loading={rulePacks.isPending}
+                options={options}
+                value={group}
+                onChange={(ids) => setGroup(index, ids)}
+              />
+              <Tag color="purple">
+                {groupCount(index) === undefined
+                  ? '—'
+                  : t('crowdPacks.people', { count: groupCount(index)!.toLocaleString() })}
+              </Tag>
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={t('crowdPacks.group.remove')}
+                disabled={combination.include.length === 1}
+                onClick={() =>
+                  setCombination((c) => ({ ...c, include: c.include.filter((_, i) => i !== index) }))
+                }
+              />
+            </Flex>
+            {group.length === 0 && <UnfinishedNote text={t('crowdPacks.live.unfinishedGroup')} />}
           </Flex>
         ))}
         <Button
@@ -110,8 +127,9 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
       <Flex gap={8} align="center" style={{ margin: '8px 0 16px' }}>
         <Select<number[]>
           mode="multiple"
-          style={{ flex: 1 }}
+          style={{ flex: 1, minWidth: 0 }}
           placeholder={t('crowdPacks.combined.pickPacks')}
+          aria-label={t('crowdPacks.combined.exclude')}
           optionFilterProp="label"
           options={options}
           value={combination.exclude}
@@ -119,9 +137,9 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
           data-testid="pack-exclude"
         />
         <Tag color="red">
-          {count.data?.nodes['combination.exclude'] === undefined
+          {nodes?.['combination.exclude'] === undefined
             ? '—'
-            : t('crowdPacks.people', { count: count.data.nodes['combination.exclude'].toLocaleString() })}
+            : t('crowdPacks.people', { count: nodes['combination.exclude'].toLocaleString() })}
         </Tag>
       </Flex>
       <Typography.Text strong>{t('crowdPacks.combined.overlap')}</Typography.Text>

@@ -16,16 +16,18 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { useT } from '../../locales/index.ts';
+import { PackComputedAt } from './PackComputedAt.tsx';
 import { PackMemberTable } from './PackMemberTable.tsx';
 import { PackSizeChart } from './PackSizeChart.tsx';
 import { PackStateTag } from './PackStateTag.tsx';
 import { PackTagModal } from './PackTagModal.tsx';
 import { PackTraceDrawer } from './PackTraceDrawer.tsx';
 import { combinationText, ruleText } from './pack-summary.ts';
-import { detailPathOf, editPathOf, LIST_PATH } from './paths.ts';
+import { detailPathOf, editPathOf } from './paths.ts';
 import { downloadMembersCsv, fetchPack, packKeys, refreshPack } from './service.ts';
 import { usePackNames } from './use-pack-names.ts';
 
@@ -62,7 +64,14 @@ export default function CrowdPackDetailPage() {
     queryKey: packKeys.detail(id),
     queryFn: ({ signal }) => fetchPack(id, signal),
     enabled: id > 0,
+    // A pack computing (opened stale, or just saved) is looked at again until it is done.
+    refetchInterval: (q) => (q.state.data?.pack.state === 'computing' ? 1500 : false),
   });
+  // A computation that ended (opened stale, or 刷新) changed the members: read them again.
+  const computedAt = detail.data?.pack.computedAt;
+  useEffect(() => {
+    if (computedAt) void queryClient.invalidateQueries({ queryKey: ['crowd-packs', 'members', id] });
+  }, [computedAt, id, queryClient]);
   const refresh = useMutation({
     mutationFn: () => refreshPack(id),
     onSuccess: async (pack) => {
@@ -71,13 +80,7 @@ export default function CrowdPackDetailPage() {
     },
   });
   if (id <= 0 || detail.isError) {
-    return (
-      <Result
-        status="404"
-        title={t('crowdPacks.detail.missing')}
-        extra={<Button onClick={() => navigate(LIST_PATH)}>{t('crowdPacks.form.cancel')}</Button>}
-      />
-    );
+    return <Result status="404" title={t('crowdPacks.detail.missing')} extra={<BackButton />} />;
   }
   if (!detail.data) return <Skeleton active />;
   const { pack, sizeHistory } = detail.data;
@@ -100,34 +103,37 @@ export default function CrowdPackDetailPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Space align="center" wrap>
-          <Typography.Title level={4} style={{ margin: 0 }} data-testid="pack-detail-name">
-            {pack.name}
-          </Typography.Title>
-          <Tag color={pack.kind === 'rule' ? 'blue' : 'purple'}>{t(`crowdPacks.kind.${pack.kind}`)}</Tag>
-          <PackStateTag state={pack.state} failure={pack.failure} />
-        </Space>
-        <Space wrap>
-          <Button icon={<EditOutlined />} onClick={() => navigate(editPathOf(pack))}>
-            {t('crowdPacks.action.edit')}
-          </Button>
-          <Button icon={<SyncOutlined />} loading={refresh.isPending} onClick={() => refresh.mutate()}>
-            {t('crowdPacks.action.refresh')}
-          </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-            {t('crowdPacks.detail.export')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<TagsOutlined />}
-            disabled={pack.size === 0}
-            onClick={() => setTagging(true)}
-          >
-            {t('crowdPacks.detail.tagAll')}
-          </Button>
-        </Space>
-      </Flex>
+      <DetailHeader
+        title={pack.name}
+        titleTestId="pack-detail-name"
+        tags={
+          <>
+            <Tag color={pack.kind === 'rule' ? 'blue' : 'purple'}>{t(`crowdPacks.kind.${pack.kind}`)}</Tag>
+            <PackStateTag state={pack.state} failure={pack.failure} />
+          </>
+        }
+        extra={
+          <Space wrap>
+            <Button icon={<EditOutlined />} onClick={() => navigate(editPathOf(pack))}>
+              {t('crowdPacks.action.edit')}
+            </Button>
+            <Button icon={<SyncOutlined />} loading={refresh.isPending} onClick={() => refresh.mutate()}>
+              {t('crowdPacks.action.refresh')}
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+              {t('crowdPacks.detail.export')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<TagsOutlined />}
+              disabled={pack.size === 0}
+              onClick={() => setTagging(true)}
+            >
+              {t('crowdPacks.detail.tagAll')}
+            </Button>
+          </Space>
+        }
+      />
       {pack.state === 'failed' && (
         <Alert type="error" showIcon title={t('crowdPacks.detail.failure', { reason: pack.failure })} />
       )}
@@ -139,14 +145,12 @@ export default function CrowdPackDetailPage() {
                 <span data-testid="pack-definition">{words}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('crowdPacks.column.size')}>
-                <Typography.Text strong data-testid="pack-detail-size">
-                  {pack.size.toLocaleString()}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-                  {pack.computedAt
-                    ? t('crowdPacks.computedAt', { at: pack.computedAt })
-                    : t('crowdPacks.neverComputed')}
-                </Typography.Text>
+                <Flex gap={8} align="center" wrap>
+                  <Typography.Text strong data-testid="pack-detail-size">
+                    {pack.size.toLocaleString()}
+                  </Typography.Text>
+                  <PackComputedAt pack={pack} />
+                </Flex>
               </Descriptions.Item>
               <Descriptions.Item label={t('crowdPacks.column.refreshMode')}>
                 {t(`crowdPacks.refresh.${pack.refreshMode}`)}

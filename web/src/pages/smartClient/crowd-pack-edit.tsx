@@ -3,16 +3,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT } from '../../locales/index.ts';
+import { editorNodes, finishedRule } from './finished-part.ts';
 import { PackEditForm, PackEditPage, type PackFormValues, usePackSave } from './PackEditFrame.tsx';
+import { RULE_NEW_PATH } from './paths.ts';
 import { RuleGroupEditor } from './RuleGroupEditor.tsx';
-import { errorsByNode } from './rule-errors.ts';
+import { errorsByNode, withoutKeys } from './rule-errors.ts';
 import { emptyRule } from './rule-tree.ts';
 import { countPack, packKeys } from './service.ts';
 import { useDebounced } from './use-debounced.ts';
 
-/** 编辑人群包: the visual rule builder with live counts (issue 8 items 1 and 3); `?id=` edits. */
+/** 新建 / 编辑人群包: the visual rule builder with live counts (issue 8 items 1 and 3); `?id=` edits. */
 export default function CrowdPackEditPage() {
-  return <PackEditPage editor={RulePackEditor} />;
+  return <PackEditPage editor={RulePackEditor} newPath={RULE_NEW_PATH} />;
 }
 
 function RulePackEditor({ pack }: { pack: PackRow | undefined }) {
@@ -21,16 +23,27 @@ function RulePackEditor({ pack }: { pack: PackRow | undefined }) {
   const [rule, setRule] = useState<RuleGroup>(pack?.rule ?? emptyRule());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const parsed = useMemo(() => ruleSchema.safeParse(rule), [rule]);
-  const clientErrors = parsed.success ? {} : errorsByNode(parsed.error.issues, t('crowdPacks.live.invalid'));
+  // Unfinished conditions are marked as such (a warning) and left out of the count; any other
+  // problem (too many conditions, an empty rule) is an error on its node.
+  const part = useMemo(() => finishedRule(rule), [rule]);
+  const unfinishedKeys = new Set(part.unfinished);
+  const clientErrors = parsed.success
+    ? {}
+    : withoutKeys(errorsByNode(parsed.error.issues, t('crowdPacks.live.invalid')), unfinishedKeys);
   const settled = useDebounced(rule, 400);
-  const settledValid = useMemo(() => ruleSchema.safeParse(settled).success, [settled]);
+  const settledPart = useMemo(() => finishedRule(settled), [settled]);
+  const countable = useMemo(
+    () => settledPart.counted !== undefined && ruleSchema.safeParse(settledPart.counted).success,
+    [settledPart],
+  );
   const count = useQuery({
-    queryKey: packKeys.count({ kind: 'rule', rule: settled }),
-    queryFn: ({ signal }) => countPack({ kind: 'rule', rule: settled }, signal),
-    enabled: settledValid,
+    queryKey: packKeys.count({ kind: 'rule', rule: settledPart.counted! }),
+    queryFn: ({ signal }) => countPack({ kind: 'rule', rule: settledPart.counted! }, signal),
+    enabled: countable,
     placeholderData: keepPreviousData,
     retry: false,
   });
+  const shownCount = countable ? count.data : undefined;
   const edit = (next: RuleGroup) => {
     setRule(next);
     setServerErrors({});
@@ -48,11 +61,12 @@ function RulePackEditor({ pack }: { pack: PackRow | undefined }) {
 
   return (
     <PackEditForm
-      title={t('crowdPacks.editRule')}
+      title={t(pack ? 'crowdPacks.editRule' : 'crowdPacks.newRuleTitle')}
       pack={pack}
       form={form}
-      count={count.data}
-      counting={count.isFetching}
+      count={shownCount}
+      counting={countable && count.isFetching}
+      unfinished={part.unfinished.length}
       valid={parsed.success}
       saving={save.isPending}
       onSave={(values) => save.mutate(values)}
@@ -60,8 +74,9 @@ function RulePackEditor({ pack }: { pack: PackRow | undefined }) {
       <RuleGroupEditor
         rule={rule}
         address={[]}
-        counts={count.data?.nodes}
+        counts={editorNodes(shownCount?.nodes, settledPart.keyOf)}
         errors={{ ...clientErrors, ...serverErrors }}
+        unfinished={unfinishedKeys}
         onChange={edit}
       />
     </PackEditForm>

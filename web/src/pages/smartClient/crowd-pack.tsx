@@ -16,11 +16,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DayCell } from '../../components/server-table/DayCell.tsx';
+import { scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { ApiRequestError } from '../../request/index.ts';
+import { PackComputedAt } from './PackComputedAt.tsx';
 import { PackStateTag } from './PackStateTag.tsx';
 import { combinationText, ruleText } from './pack-summary.ts';
-import { COMBINED_EDIT_PATH, detailPathOf, editPathOf, RULE_EDIT_PATH } from './paths.ts';
+import { COMBINED_NEW_PATH, detailPathOf, editPathOf, RULE_NEW_PATH } from './paths.ts';
 import { copyPack, deletePack, fetchPacks, packKeys, refreshPack } from './service.ts';
 import { usePackNames } from './use-pack-names.ts';
 
@@ -79,14 +82,14 @@ export default function CrowdPackPage() {
     {
       key: 'name',
       title: t('crowdPacks.column.name'),
-      width: 180,
+      width: 170,
       fixed: 'left',
       render: (_, pack) => <Link to={detailPathOf(pack.id)}>{pack.name}</Link>,
     },
     {
       key: 'kind',
       title: t('crowdPacks.column.kind'),
-      width: 80,
+      width: 96,
       render: (_, pack) => (
         <Tag color={pack.kind === 'rule' ? 'blue' : 'purple'}>{t(`crowdPacks.kind.${pack.kind}`)}</Tag>
       ),
@@ -94,6 +97,7 @@ export default function CrowdPackPage() {
     {
       key: 'summary',
       title: t('crowdPacks.column.summary'),
+      width: 120,
       ellipsis: true,
       render: (_, pack) => {
         const text = pack.rule
@@ -110,37 +114,33 @@ export default function CrowdPackPage() {
     {
       key: 'size',
       title: t('crowdPacks.column.size'),
-      width: 210,
+      width: 140,
       align: 'right',
       render: (_, pack) => (
         <Flex vertical align="end">
           <Typography.Text strong data-testid="pack-size">
             {pack.size.toLocaleString()}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {pack.computedAt
-              ? t('crowdPacks.computedAt', { at: pack.computedAt })
-              : t('crowdPacks.neverComputed')}
-          </Typography.Text>
+          <PackComputedAt pack={pack} align="end" />
         </Flex>
       ),
     },
     {
       key: 'refreshMode',
       title: t('crowdPacks.column.refreshMode'),
-      width: 90,
+      width: 80,
       render: (_, pack) => t(`crowdPacks.refresh.${pack.refreshMode}`),
     },
     {
       key: 'state',
       title: t('crowdPacks.column.state'),
-      width: 110,
+      width: 90,
       render: (_, pack) => <PackStateTag state={pack.state} failure={pack.failure} />,
     },
     {
       key: 'usedBy',
       title: t('crowdPacks.column.usedBy'),
-      width: 150,
+      width: 110,
       render: (_, pack) =>
         pack.usedBy.length === 0 ? (
           <Typography.Text type="secondary">{t('crowdPacks.unused')}</Typography.Text>
@@ -148,7 +148,10 @@ export default function CrowdPackPage() {
           <Flex gap={4} wrap>
             {pack.usedBy.map((user) => (
               <Link key={user.id} to={detailPathOf(user.id)}>
-                <Tag icon={<ApartmentOutlined />}>{user.name}</Tag>
+                {/* A long pack name wraps inside its tag rather than out of the column. */}
+                <Tag icon={<ApartmentOutlined />} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+                  {user.name}
+                </Tag>
               </Link>
             ))}
           </Flex>
@@ -157,12 +160,12 @@ export default function CrowdPackPage() {
     {
       key: 'times',
       title: t('crowdPacks.column.times'),
-      width: 170,
+      width: 90,
       render: (_, pack) => (
         <Flex vertical style={{ fontSize: 12 }}>
-          <span>{pack.createdAt}</span>
+          <DayCell at={pack.createdAt} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {pack.updatedAt}
+            <DayCell at={pack.updatedAt} />
           </Typography.Text>
         </Flex>
       ),
@@ -170,7 +173,7 @@ export default function CrowdPackPage() {
     {
       key: 'actions',
       title: t('crowdPacks.column.actions'),
-      width: 230,
+      width: 130,
       fixed: 'right',
       render: (_, pack) => (
         <Flex gap={0} wrap>
@@ -223,10 +226,10 @@ export default function CrowdPackPage() {
             }}
             style={{ width: 220 }}
           />
-          <Button icon={<PlusOutlined />} onClick={() => navigate(COMBINED_EDIT_PATH)}>
+          <Button icon={<PlusOutlined />} onClick={() => navigate(COMBINED_NEW_PATH)}>
             {t('crowdPacks.newCombined')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(RULE_EDIT_PATH)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(RULE_NEW_PATH)}>
             {t('crowdPacks.newRule')}
           </Button>
         </Flex>
@@ -235,10 +238,11 @@ export default function CrowdPackPage() {
         <Table<PackRow>
           rowKey="id"
           data-testid="pack-table"
+          size="middle"
           columns={columns}
           dataSource={list.data?.dataList ?? []}
           loading={list.isPending}
-          scroll={{ x: 1400 }}
+          scroll={scrollToFit(columns)}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crowdPacks.empty')} />,
           }}

@@ -25,3 +25,11 @@ export function errorsByNode(
   }
   return out;
 }
+
+/** The problems of nodes other than `keys` (those are marked otherwise, as unfinished). */
+export function withoutKeys(
+  errors: Record<string, string>,
+  keys: ReadonlySet<string>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.has(key)));
+}

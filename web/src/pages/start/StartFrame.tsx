@@ -33,7 +33,8 @@ export function StartFrame({ children }: { children: ReactNode }) {
         background: token.colorBgLayout,
       }}
     >
-      <div
+      {/* Landmarks and the page's one h1 (issue 17 point 4): the brand heads every public page. */}
+      <header
         style={{
           display: 'flex',
           justifyContent: 'space-between',
@@ -42,7 +43,7 @@ export function StartFrame({ children }: { children: ReactNode }) {
           marginBottom: 16,
         }}
       >
-        <h4
+        <h1
           style={{
             margin: 0,
             color: token.colorPrimary,
@@ -52,13 +53,13 @@ export function StartFrame({ children }: { children: ReactNode }) {
           }}
         >
           {t('app.name')}
-        </h4>
+        </h1>
         <Suspense fallback={<LanguageButton />}>
           <LanguageSwitch />
         </Suspense>
-      </div>
+      </header>
       {/* A card as antd's Card draws one; antd's own brings its tabs and skeleton along. */}
-      <div
+      <main
         style={{
           width: 'min(420px, 92vw)',
           padding: token.paddingLG,
@@ -70,14 +71,14 @@ export function StartFrame({ children }: { children: ReactNode }) {
         }}
       >
         {children}
-      </div>
-      <span style={{ marginTop: 24, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+      </main>
+      <footer style={{ marginTop: 24, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
         {t('footer.copyright', {
           from: COPYRIGHT_START_YEAR,
           to: new Date().getFullYear(),
           name: t('app.name'),
         })}
-      </span>
+      </footer>
     </div>
   );
 }

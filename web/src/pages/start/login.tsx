@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { useT } from '../../locales/index.ts';
 import { PasswordLoginForm } from './PasswordLoginForm.tsx';
 import { StartFrame } from './StartFrame.tsx';
@@ -31,6 +32,7 @@ const isWay = (value: string | null): value is Way => WAYS.includes(value as Way
  */
 export default function LoginPage() {
   const t = useT();
+  useDocumentTitle(t('login.submit'));
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const [resetting, setResetting] = useState(false);

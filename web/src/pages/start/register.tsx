@@ -3,6 +3,7 @@ import { NICKNAME_MAX, PASSWORD_MIN } from '@dc/contract';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { useT } from '../../locales/index.ts';
 import {
   accountNameRules,
@@ -31,6 +32,7 @@ const FORM_NAME = 'register';
  */
 export default function RegisterPage() {
   const t = useT();
+  useDocumentTitle(t('accounts.register.title'));
   const { message } = App.useApp();
   const [form] = Form.useForm<RegisterFormValues>();
   const [submitting, setSubmitting] = useState(false);

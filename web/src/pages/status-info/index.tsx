@@ -2,6 +2,7 @@ import { ClockCircleOutlined, LockOutlined, LogoutOutlined } from '@ant-design/i
 import { Button, Flex, Result, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { endLocalSession } from '../../app/guard.ts';
 import { useT } from '../../locales/index.ts';
 import { useSession } from '../../stores/session.ts';
@@ -29,6 +30,7 @@ function Reason({ icon, title, text }: { icon: ReactNode; title: string; text: s
  */
 export default function StatusInfoPage() {
   const t = useT();
+  useDocumentTitle(t('status.title'));
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);

@@ -1,0 +1,224 @@
+import type { PackDetail, PackRow, RuleGroup, TagOverview } from '@dc/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { type AccountsApp, call, createAccountsApp, dataOf, someone } from '../basic-information/support.ts';
+import { DEMO_SEEDED_AT, type TestApp } from '../support/test-app.ts';
+import { historyArbitrary, writeHistory } from './history.ts';
+import { apiGet, everyRow, numbersOf, oneRow, openDemo, type Session } from './support.ts';
+
+/**
+ * Issue 17 item 1, figures of 标签列表 and 人群包, recounted from the rows:
+ * - tag list (`GET /tags`): each tag's `fanCount` = the designer's fans carrying it
+ *   (`fan_tags`); each classification's `tagCount` = its tags;
+ * - pack list and detail (`GET /crowd-packs`, `/crowd-packs/:id`): `size` = the pack's member
+ *   rows (`crowd_pack_members`), the latest size-history point = `size`;
+ * - a pack just computed: `size` = its rule applied to the fans now, counted here in SQL written
+ *   from the rule by hand (the demo's seeded packs right after the seed: the stale count of
+ *   5,451 → 5,652 on 刷新 came from packs materialised before the course and boutique seeds
+ *   moved the fans' last activity and spend; a combined pack: its set algebra over the sources'
+ *   member rows, packs OR-ed inside an include group, groups AND-ed, minus the excluded).
+ */
+
+async function expectTagFiguresAgree(app: FastifyInstance, db: Database, who: Session) {
+  const shown = await apiGet<TagOverview>(app, who, '/tags');
+  const fansPerTag = await numbersOf(
+    db,
+    sql`select t.id, (select count(*) from fan_tags ft join fans f on f.id = ft.fan_id
+                      where ft.tag_id = t.id and f.designer_id = ${who.id}) as fans
+        from tags t where t.designer_id = ${who.id} order by t.id`,
+  );
+  expect(shown.tags.map((tag) => ({ id: tag.id, fans: tag.fanCount })).sort((a, b) => a.id - b.id)).toEqual(
+    fansPerTag,
+  );
+  const tagsPerClass = await numbersOf(
+    db,
+    sql`select c.id, (select count(*) from tags t where t.classification_id = c.id) as tags
+        from tag_classifications c where c.designer_id = ${who.id} order by c.id`,
+  );
+  expect(
+    shown.classifications.map((c) => ({ id: c.id, tags: c.tagCount })).sort((a, b) => a.id - b.id),
+  ).toEqual(tagsPerClass);
+}
+
+/** Every pack's size in the list and the detail is its member rows, and its history ends there. */
+async function expectPackSizesAreMembers(app: FastifyInstance, db: Database, who: Session) {
+  const listed = await everyRow<PackRow>(app, who, '/crowd-packs');
+  const members = await numbersOf(
+    db,
+    sql`select p.id, (select count(*) from crowd_pack_members m where m.pack_id = p.id) as size
+        from crowd_packs p where p.designer_id = ${who.id} and p.state = 'ready' order by p.id`,
+  );
+  const ready = listed.filter((p) => p.state === 'ready').sort((a, b) => a.id - b.id);
+  expect(ready.map((p) => ({ id: p.id, size: p.size }))).toEqual(members);
+  for (const pack of ready) {
+    const detail = await apiGet<PackDetail>(app, who, `/crowd-packs/${pack.id}`);
+    expect(detail.pack.size).toBe(pack.size);
+    expect(detail.sizeHistory.at(-1)?.size).toBe(pack.size);
+  }
+  return ready;
+}
+
+/** Members of a combined pack recounted from its sources' member rows: (∩ of ∪ groups) − excluded. */
+async function combinedFromMembers(db: Database, include: number[][], exclude: number[]) {
+  const groups = include.map(
+    (group) =>
+      sql`select fan_id from crowd_pack_members where pack_id = any(${`{${group.join(',')}}`}::int[])`,
+  );
+  const excluded = exclude.length
+    ? sql`select fan_id from crowd_pack_members where pack_id = any(${`{${exclude.join(',')}}`}::int[])`
+    : sql`select null::int where false`;
+  const row = await oneRow(
+    db,
+    sql`select count(*) as n from ((${sql.join(groups, sql` intersect `)}) except (${excluded})) s`,
+  );
+  return row.n;
+}
+
+describe('demo seed: tag counts and pack sizes are their rows (issue 17 item 1)', () => {
+  let t: TestApp;
+  let demo: Session;
+  beforeAll(async () => {
+    ({ t, demo } = await openDemo());
+  });
+  afterAll(() => t?.close());
+
+  it('every tag’s fan count is the fans tagged with it; every classification’s tag count its tags', async () => {
+    await expectTagFiguresAgree(t.app, t.db, demo);
+    const [carried] = await numbersOf(t.db, sql`select count(*) as n from fan_tags`);
+    expect(carried!.n).toBeGreaterThan(1000);
+  });
+
+  it('every pack’s size is its member rows, and right after the seed its rule applied to the fans now', async () => {
+    const packs = await expectPackSizesAreMembers(t.app, t.db, demo);
+    expect(packs.length).toBe(5);
+    const byName = new Map(packs.map((p) => [p.name, p]));
+    const now = DEMO_SEEDED_AT;
+    const year = Number(new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 4));
+    const [firstTag] = await numbersOf(
+      t.db,
+      sql`select min(id) as id from tags where designer_id = ${demo.id}`,
+    );
+    const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    const rules: Record<string, ReturnType<typeof sql>> = {
+      高消费女性: sql`gender = 'female' and total_spent >= 100000`,
+      近30天活跃: sql`last_active_at >= ${monthAgo}::timestamptz`,
+      一线城市年轻粉丝: sql`birth_year between ${year - 30} and ${year - 18}
+                        and city_code in ('110100', '310100', '440100', '440300')`,
+      旗袍衣橱: sql`exists (select 1 from fan_wardrobe_items w where w.fan_id = f.id and w.category = 'qipao')
+                 or exists (select 1 from fan_tags ft where ft.fan_id = f.id and ft.tag_id = ${firstTag!.id})`,
+    };
+    for (const [name, where] of Object.entries(rules)) {
+      const row = await oneRow(
+        t.db,
+        sql`select count(*) as n from fans f where f.designer_id = ${demo.id} and (${where})`,
+      );
+      expect({ name, size: byName.get(name)?.size }).toEqual({ name, size: row.n });
+    }
+    const combined = byName.get('活跃高价值（非旗袍）')!;
+    const ids = ['高消费女性', '近30天活跃', '一线城市年轻粉丝', '旗袍衣橱'].map((n) => byName.get(n)!.id);
+    expect(combined.size).toBe(await combinedFromMembers(t.db, [[ids[0]!, ids[2]!], [ids[1]!]], [ids[3]!]));
+    // 刷新 with no data change keeps every size.
+    for (const pack of packs) {
+      const res = await call(t as AccountsApp, 'POST', `/crowd-packs/${pack.id}/refresh`, demo);
+      expect({ name: pack.name, size: dataOf<PackRow>(res).size }).toEqual({
+        name: pack.name,
+        size: pack.size,
+      });
+    }
+  }, 120_000);
+});
+
+describe('random histories: tag counts and pack sizes stay their rows (issue 17 item 1, property)', () => {
+  let t: AccountsApp;
+  let other: Session;
+  beforeAll(async () => {
+    t = await createAccountsApp();
+    other = await someone(t, 'inv-packs-other');
+  });
+  afterAll(() => t?.close());
+
+  it('after any history, tags count their fans and a freshly computed pack counts its rule', async () => {
+    let packNo = 0;
+    await fc.assert(
+      fc.asyncProperty(historyArbitrary, fc.integer({ min: 0, max: 60_000 }), async (steps, spent) => {
+        const business = await writeHistory(t, other, steps);
+        const { me, tagIds } = business;
+        await expectTagFiguresAgree(t.app, t.db, me);
+        const now = t.clock.now();
+        const rules: Array<{ rule: RuleGroup; where: ReturnType<typeof sql> }> = [
+          {
+            rule: {
+              type: 'group',
+              op: 'and',
+              children: [{ type: 'condition', field: 'tags', op: 'any', tagIds: [tagIds[0]!, tagIds[1]!] }],
+            },
+            where: sql`exists (select 1 from fan_tags ft where ft.fan_id = f.id
+                               and ft.tag_id in (${tagIds[0]!}, ${tagIds[1]!}))`,
+          },
+          {
+            rule: {
+              type: 'group',
+              op: 'and',
+              children: [
+                { type: 'condition', field: 'gender', op: 'in', values: ['female'] },
+                { type: 'condition', field: 'totalSpent', op: 'between', min: spent, max: null },
+                { type: 'condition', field: 'orderCount', op: 'between', min: 1, max: null },
+              ],
+            },
+            // The fan's spend and orders recounted from the orders and purchases, not the stored figures.
+            where: sql`f.gender = 'female'
+              and (select count(*) from boutique_orders o where o.fan_id = f.id)
+                  + (select count(*) from course_purchases cp join courses c on c.id = cp.course_id
+                     where cp.buyer_id = f.platform_user_id and c.designer_id = f.designer_id) >= 1
+              and (select coalesce(sum(o.total), 0) from boutique_orders o where o.fan_id = f.id)
+                  + (select coalesce(sum(cp.price_paid), 0) from course_purchases cp join courses c on c.id = cp.course_id
+                     where cp.buyer_id = f.platform_user_id and c.designer_id = f.designer_id) >= ${spent}`,
+          },
+          {
+            rule: {
+              type: 'group',
+              op: 'and',
+              children: [{ type: 'condition', field: 'lastActiveAt', op: 'withinDays', days: 30 }],
+            },
+            where: sql`f.last_active_at >= ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz`,
+          },
+        ];
+        const ids: number[] = [];
+        for (const { rule, where } of rules) {
+          const res = await call(t, 'POST', '/crowd-packs', me, {
+            kind: 'rule',
+            name: `规则 ${++packNo}`,
+            refreshMode: 'manual',
+            rule,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const pack = dataOf<PackRow>(res);
+          const counted = await oneRow(
+            t.db,
+            sql`select count(*) as n from fans f where f.designer_id = ${me.id} and (${where})`,
+          );
+          expect({ rule: JSON.stringify(rule), size: pack.size }).toEqual({
+            rule: JSON.stringify(rule),
+            size: counted.n,
+          });
+          ids.push(pack.id);
+        }
+        const res = await call(t, 'POST', '/crowd-packs', me, {
+          kind: 'combined',
+          name: `组合 ${++packNo}`,
+          refreshMode: 'manual',
+          combination: { include: [[ids[0]!, ids[2]!], [ids[1]!]], exclude: [] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(dataOf<PackRow>(res).size).toBe(
+          await combinedFromMembers(t.db, [[ids[0]!, ids[2]!], [ids[1]!]], []),
+        );
+        await expectPackSizesAreMembers(t.app, t.db, me);
+      }),
+      { numRuns: 8 },
+    );
+  }, 120_000);
+});

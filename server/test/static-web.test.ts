@@ -33,6 +33,21 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
   });
 
+  it('a deep link is answered without piling stream listeners on the response (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/fans/fans-list', '/boutique/boutique-list?page=3', '/']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('the site root is the app (what README tells people to open)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);

@@ -7,11 +7,17 @@ import { sendRouteNotFound } from './error-handler.ts';
 
 /**
  * Serves the built SPA: hashed assets precompressed and immutable, index.html never cached,
- * and every unknown non-API GET answered with index.html so deep links work.
+ * and every unknown non-API GET answered with index.html so deep links work. index.html is read
+ * once and sent from memory: sent as a file after the wildcard route's failed tries for the
+ * deep link (.br, .gz, plain), each try's stream listeners piled up on the one response (11
+ * `close` listeners, a MaxListenersExceededWarning on every page load).
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const indexFile = path.join(options.root, 'index.html');
   if (!fs.existsSync(indexFile)) throw new Error(`No built web app at ${options.root} (run npm run build)`);
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -30,7 +36,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
   });
 
   // The site root is a directory to the static plugin (403 without an index): it is the app too.
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
@@ -38,7 +44,6 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
       !request.url.startsWith('/designerapi') &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (!isPage) return sendRouteNotFound(request, reply);
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendIndex(reply);
   });
 });

@@ -274,7 +274,7 @@ describe('random orders and purchases: the figures stay their rows (issue 17 ite
           );
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 10 },
     );
   }, 300_000);
 });

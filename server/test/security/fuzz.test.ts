@@ -22,7 +22,7 @@ import { allRowCounts, appTables } from './support/row-counts.ts';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const VALID_RUNS = Math.max(2, Math.round(RUNS / 3));
-const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 50_000);
+const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 25_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_315);
 const PASSWORD = 'fuzz-pass-2026';
 

@@ -1,4 +1,4 @@
-import type { ListPage, PackDetail, PackRow, RuleNode } from '@dc/contract';
+import type { ListPage, PackRow, RuleNode } from '@dc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPackSizes, crowdPacks } from '../../src/db/schema/index.ts';
@@ -11,7 +11,7 @@ import {
   type Session,
   someone,
 } from '../basic-information/support.ts';
-import { and, cond, DAY, type FanFixture, insertFans } from './support.ts';
+import { and, cond, type FanFixture, insertFans, plainFan, settledPack } from './support.ts';
 
 /**
  * Issue 17 item 6 attacked: opening a stale pack starts its computation, so a GET writes. Many
@@ -23,23 +23,8 @@ let me: Session;
 let intruder: Session;
 const packs: PackRow[] = [];
 
-const fanOf = (gender: FanFixture['gender'], activeDaysAgo: number): FanFixture => {
-  const ago = new Date(t.clock.now().getTime() - activeDaysAgo * DAY);
-  return {
-    gender,
-    birthYear: null,
-    cityCode: '440100',
-    source: 'video',
-    followedAt: ago,
-    lastActiveAt: ago,
-    totalSpent: 0,
-    orderCount: 0,
-    tagIds: [],
-    measurements: null,
-    wardrobe: [],
-    orders: [],
-  };
-};
+const fanOf = (gender: FanFixture['gender'], activeDaysAgo: number) =>
+  plainFan(gender, t.clock.now(), activeDaysAgo);
 
 const rule = (...children: RuleNode[]) => ({ kind: 'rule', rule: and(...children) });
 const sizePoints = async (id: number) =>
@@ -49,15 +34,7 @@ const stateOf = async (id: number) =>
 const list = async (who: Session) =>
   dataOf<ListPage<PackRow>>(await call(t, 'GET', '/crowd-packs?pageSize=20', who)).dataList;
 
-/** Reads the detail until the background computation has ended. */
-async function settled(id: number): Promise<PackDetail> {
-  for (let i = 0; i < 200; i++) {
-    const read = dataOf<PackDetail>(await call(t, 'GET', `/crowd-packs/${id}`, me));
-    if (read.pack.state !== 'computing') return read;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`pack ${id} still computing`);
-}
+const settled = (id: number) => settledPack(t, me, id);
 
 /** A fan follows: every pack of mine is stale (the number of fans moved). */
 async function makeStale(): Promise<Map<number, number>> {

@@ -12,30 +12,14 @@ import {
   type Session,
   someone,
 } from '../basic-information/support.ts';
-import { and, cond, DAY, type FanFixture, insertFans } from './support.ts';
+import { and, cond, DAY, type FanFixture, insertFans, plainFan, settledPack } from './support.ts';
 
 let t: AccountsApp;
 let me: Session;
 const packs: Record<string, PackRow> = {};
 
-const fanOf = (gender: FanFixture['gender'], activeDaysAgo: number): FanFixture => {
-  const now = t.clock.now();
-  const ago = new Date(now.getTime() - activeDaysAgo * DAY);
-  return {
-    gender,
-    birthYear: null,
-    cityCode: '440100',
-    source: 'video',
-    followedAt: ago,
-    lastActiveAt: ago,
-    totalSpent: 0,
-    orderCount: 0,
-    tagIds: [],
-    measurements: null,
-    wardrobe: [],
-    orders: [],
-  };
-};
+const fanOf = (gender: FanFixture['gender'], activeDaysAgo: number) =>
+  plainFan(gender, t.clock.now(), activeDaysAgo);
 
 async function create(name: string, refreshMode: 'manual' | 'daily', body: object): Promise<PackRow> {
   return dataOf<PackRow>(await call(t, 'POST', '/crowd-packs', me, { name, refreshMode, ...body }));
@@ -49,15 +33,7 @@ async function list(): Promise<Map<string, PackRow>> {
 const sizePoints = (id: number) => t.db.select().from(crowdPackSizes).where(eq(crowdPackSizes.packId, id));
 const detail = async (id: number) => dataOf<PackDetail>(await call(t, 'GET', `/crowd-packs/${id}`, me));
 
-/** Reads the detail until the background computation has ended (a read of a ready pack refreshes nothing). */
-async function settled(id: number): Promise<PackDetail> {
-  for (let i = 0; i < 200; i++) {
-    const read = await detail(id);
-    if (read.pack.state !== 'computing') return read;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`pack ${id} still computing`);
-}
+const settled = (id: number) => settledPack(t, me, id);
 
 beforeAll(async () => {
   t = await createAccountsApp();

@@ -1,4 +1,4 @@
-import type { FanMeasurementKey, ProductCategory, RuleCondition, RuleNode } from '@dc/contract';
+import type { FanMeasurementKey, PackDetail, ProductCategory, RuleCondition, RuleNode } from '@dc/contract';
 import {
   boutiqueOrders,
   coursePurchases,
@@ -13,7 +13,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { businessDayEnd, businessDayStart } from '../../src/modules/basic-information/query.ts';
 import { businessYear } from '../../src/modules/fans/filter.ts';
-import type { AccountsApp } from '../basic-information/support.ts';
+import { type AccountsApp, call, dataOf, type Session } from '../basic-information/support.ts';
 
 export const DAY = 86_400_000;
 
@@ -42,6 +42,35 @@ export interface FanFixture {
   platformUserId?: number;
   /** That user's course purchases (any designer's courses), at most one per course. */
   coursePurchases?: Array<{ courseId: number; boughtAt: Date }>;
+}
+
+/** A fan with a gender and nothing else, who followed and was last active `daysAgo` before `now`. */
+export function plainFan(gender: FanFixture['gender'], now: Date, daysAgo: number): FanFixture {
+  const ago = new Date(now.getTime() - daysAgo * DAY);
+  return {
+    gender,
+    birthYear: null,
+    cityCode: '440100',
+    source: 'video',
+    followedAt: ago,
+    lastActiveAt: ago,
+    totalSpent: 0,
+    orderCount: 0,
+    tagIds: [],
+    measurements: null,
+    wardrobe: [],
+    orders: [],
+  };
+}
+
+/** Reads a pack's detail until its background computation has ended (a read of a fresh pack refreshes nothing). */
+export async function settledPack(t: AccountsApp, who: Session, id: number): Promise<PackDetail> {
+  for (let i = 0; i < 200; i++) {
+    const read = dataOf<PackDetail>(await call(t, 'GET', `/crowd-packs/${id}`, who));
+    if (read.pack.state !== 'computing') return read;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`pack ${id} still computing`);
 }
 
 export interface ProductFixture {

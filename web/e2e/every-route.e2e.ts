@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreen, report, settle, themedPage } from './support/axe.ts';
-import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 import { drawnCharts, expectSensibleAxes } from './support/charts.ts';
 import { sidewaysOverflow, tableFitProblems } from './support/fit-probes.ts';
 import { everyConsoleRoute } from './support/menu-routes.ts';
@@ -198,8 +198,8 @@ describe('issue 17 point 2: every table fits a 1366 × 860 laptop', () => {
 
   /** The console's language, chosen through the header's switch: the open pages stay mounted. */
   async function switchLanguage(language: Language): Promise<void> {
-    await page.getByTestId('app-header').getByRole('button', { name: LANGUAGE_BUTTON }).hover();
-    await page.getByRole('menuitem', { name: LANGUAGE_NAMES[language] }).click();
+    const languageButton = page.getByTestId('app-header').getByRole('button', { name: LANGUAGE_BUTTON });
+    await chooseFromHoverMenu(page, languageButton, LANGUAGE_NAMES[language]);
     await page.getByTestId('app-header').waitFor();
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 import { everyConsoleRoute } from './support/menu-routes.ts';
 import { recordWebm } from './support/webm.ts';
 
@@ -24,8 +24,7 @@ async function signIn(page: Page, account: string = DEMO.account) {
 }
 
 async function switchToEnglish(page: Page) {
-  await page.getByRole('button', { name: '切换语言' }).hover();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseFromHoverMenu(page, page.getByRole('button', { name: '切换语言' }), 'English');
 }
 
 const titleOf = (page: Page) => page.evaluate(() => document.title);
@@ -192,11 +191,9 @@ describe('issue 17 point 6: the boutique editor', () => {
     await choose(page, '分类', '上衣');
     await choose(page, '尺码', 'XL', 'S');
     await choose(page, '颜色', '白色');
-    // Typed in after XL, L goes between S and XL.
-    const sizes = page.getByLabel('尺码', { exact: true });
-    await sizes.fill('L');
-    await sizes.press('Enter');
-    await page.keyboard.press('Escape');
+    // Picked after XL, L goes between S and XL. (Picked by click: Enter after typing "L" chose
+    // whichever option antd still had active, sometimes XL, which it then removed.)
+    await choose(page, '尺码', 'L');
     const sizesOfRows = () =>
       drawer.getByTestId('variant-matrix').locator('tbody tr.ant-table-row td:first-child').allInnerTexts();
     await expect.poll(sizesOfRows).toEqual(['S', 'L', 'XL']);

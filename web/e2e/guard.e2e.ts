@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,8 +99,7 @@ describe('§4 guard and the route tree from the server', () => {
     const { context, page } = await newPage(browser);
     await signIn(page);
     await page.getByTestId('sidebar').getByText('智能客户').waitFor();
-    await page.getByTestId('user-menu').hover();
-    await page.getByText('退出登录').click();
+    await chooseFromHoverMenu(page, page.getByTestId('user-menu'), '退出登录');
     await page.waitForURL(/\/start\/login/);
     await loginThroughForm(page, 'newcomer', DEMO.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/start'));

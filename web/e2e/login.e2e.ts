@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  baseUrl,
+  chooseFromHoverMenu,
+  DEMO,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,8 +78,7 @@ describe('login, guard and logout in Chromium', () => {
     await page.goto('/start/login');
     await loginThroughForm(page, DEMO.account, DEMO.password);
     await page.waitForURL(/\/my-vault\/vault-statistics$/);
-    await page.getByTestId('user-menu').hover();
-    await page.getByText('退出登录').click();
+    await chooseFromHoverMenu(page, page.getByTestId('user-menu'), '退出登录');
     await page.waitForURL(/\/start\/login/);
     const stored = await page.evaluate(() => [
       ...Object.keys(localStorage).filter((k) => k.endsWith('token')),

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
 const SETTINGS_KEY = 'designer-console:settings';
 const DEFAULT_BRAND_RGB = 'rgb(89, 59, 255)';
@@ -204,8 +204,7 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
     const header = page.getByTestId('app-header');
     await header.getByRole('link', { name: '设计师后台' }).waitFor();
     expect(await header.locator('.ant-menu-horizontal').count()).toBe(1);
-    await header.getByRole('menuitem', { name: /基本信息/ }).hover();
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await chooseFromHoverMenu(page, header.getByRole('menuitem', { name: /基本信息/ }), '个人信息');
     await page.waitForURL(/\/basic-information\/self-information$/);
     // Nothing to collapse without a sidebar.
     expect(await header.getByRole('button', { name: '折叠侧边栏' }).count()).toBe(0);
@@ -348,8 +347,7 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
     let drawer = await openSettings(page);
     await drawer.getByText('主题模式').waitFor();
     await closeSettings(page, drawer);
-    await page.getByRole('button', { name: '切换语言' }).hover();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromHoverMenu(page, page.getByRole('button', { name: '切换语言' }), 'English');
     drawer = await openSettings(page, 'Page configuration');
     await drawer.getByText('Theme mode').waitFor();
     await drawer.getByRole('button', { name: 'Copy configuration' }).waitFor();

@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { ListPage, NotificationItem } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  baseUrl,
+  chooseFromHoverMenu,
+  DEMO,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+} from './support/browser.ts';
 
 /** A 1×1 PNG to upload as an avatar. */
 const PNG = Buffer.from(
@@ -172,8 +179,7 @@ describe('personal center', () => {
   it('shows the designer, saves a new nickname, and the header shows it at once', async () => {
     const { context, page } = await signedIn();
     const before = await api<{ id: number; nickname: string }>('GET', '/yiDesigner/modifyInfo');
-    await page.getByTestId('user-menu').hover();
-    await page.getByText('个人中心', { exact: true }).click();
+    await chooseFromHoverMenu(page, page.getByTestId('user-menu'), '个人中心');
     await page.waitForURL(/\/user\/index$/);
     await expect(page.getByTestId('profile-id').innerText()).resolves.toBe(String(before.id));
     await shot(page, 'user-center');
@@ -344,8 +350,7 @@ describe('notifications', () => {
 describe('English', () => {
   it('the bell, the notifications page, the personal center and a result page speak English', async () => {
     const { context, page } = await signedIn({ locale: 'en-US' });
-    await page.getByRole('button', { name: '切换语言' }).hover();
-    await page.getByText('English', { exact: true }).click();
+    await chooseFromHoverMenu(page, page.getByRole('button', { name: '切换语言' }), 'English');
     await page.getByRole('button', { name: 'Notifications' }).waitFor();
 
     await page.goto('/notifications');

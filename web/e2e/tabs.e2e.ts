@@ -1,7 +1,7 @@
 import { CONTEXT_MENU_MIN_COLUMN_WIDTH } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseFromHoverMenu, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 import {
   activeTabKey,
   chooseFromContextMenu,
@@ -256,8 +256,7 @@ describe('§2 tab bar in Chromium', () => {
     await openPage(page, PERSONAL_CENTER);
     await nickname(page).fill('kept across languages');
 
-    await page.getByRole('button', { name: '切换语言' }).hover();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromHoverMenu(page, page.getByRole('button', { name: '切换语言' }), 'English');
     await expect.poll(() => tabNode(page, HOME_KEY).innerText()).toBe('Home');
     await expect(tabNode(page, DESIGNER_COURSE).innerText()).resolves.toBe('Designer courses');
     await expect(tabNode(page, PERSONAL_CENTER).innerText()).resolves.toBe('Personal center');
@@ -277,8 +276,7 @@ describe('§2 tab bar in Chromium', () => {
     const { context, page } = await newPage(browser);
     await signInAsDemo(page);
     await openPage(page, DESIGNER_COURSE);
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await chooseFromHoverMenu(page, page.getByTestId('user-menu'), '退出登录');
     await page.getByLabel('账号').waitFor();
     await expect(tabBar(page).count()).resolves.toBe(0);
 

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 
@@ -55,4 +55,28 @@ export async function demoApi<T>(url: string): Promise<T> {
   })();
   const answer = await fetch(`${baseUrl}/designerapi/v1${url}`, { headers: { authToken: await demoToken } });
   return ((await answer.json()) as { data: T }).data;
+}
+
+/**
+ * Resolves once no antd popup (dropdown, context menu, submenu) is still in its opening motion.
+ * Clicked during the slide-up, the point Playwright aims at can lie on what is under the popup
+ * (the header's other buttons, the tab bar); the click lands there and the menu closes. The
+ * switch to English and a tab's 关闭其他 failed this way.
+ */
+export async function popupsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('.ant-dropdown, .ant-menu-submenu-popup')].some((popup) =>
+        /-(appear|enter)(\s|$|-)/.test(popup.className),
+      ),
+  );
+}
+
+/** Hovers `trigger` and clicks the menu item named `item` once the popup has opened. */
+export async function chooseFromHoverMenu(page: Page, trigger: Locator, item: string): Promise<void> {
+  await trigger.hover();
+  const choice = page.getByRole('menuitem', { name: item });
+  await choice.waitFor();
+  await popupsSettled(page);
+  await choice.click();
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, loginThroughForm } from './browser.ts';
+import { chooseFromHoverMenu, DEMO, loginThroughForm, popupsSettled } from './browser.ts';
 
 export const HOME_KEY = '/my-vault';
 export const DESIGNER_COURSE = '/course/designer-course';
@@ -66,8 +66,7 @@ export async function openPage(page: Page, path: string): Promise<void> {
  */
 async function openPersonalCenter(page: Page): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await chooseFromHoverMenu(page, page.getByTestId('user-menu'), '个人中心');
     // The pointer leaves the header, or the menu may open again.
     await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
     try {
@@ -104,6 +103,7 @@ export async function openContextMenu(page: Page, key: string): Promise<Locator>
   await tabNode(page, key).click({ button: 'right' });
   const menu = openMenus(page).first();
   await menu.waitFor();
+  await popupsSettled(page);
   return menu;
 }
 

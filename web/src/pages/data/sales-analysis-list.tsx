@@ -64,7 +64,7 @@ function SalesBuckets({ type, dateType }: { type: SalesItemType; dateType: DateT
     },
     {
       key: 'open',
-      title: '',
+      title: t('analytics.sales.actions'),
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => openBucket(row)}>
           {t('analytics.sales.openBucket')}

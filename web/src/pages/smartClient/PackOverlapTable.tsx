@@ -1,6 +1,12 @@
 import type { PackOverlap } from '@dc/contract';
-import { Empty, Table, Typography } from 'antd';
+import { Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
+
+/** Pack names are cut with an ellipsis (the whole name on hover), so a phone shows the matrix
+ * scrolling in its box instead of names broken one character per line. */
+const NAME_WIDTH = 128;
+const COUNT_WIDTH = 112;
 
 /**
  * The overlap of the chosen packs before saving (issue 8 item 3): a matrix whose diagonal is each
@@ -24,29 +30,44 @@ export function PackOverlapTable({
     both.set(`${pair.b}:${pair.a}`, pair.both);
   }
   type Row = (typeof packs)[number];
+  const columns: TableColumnsType<Row> = [
+    {
+      key: 'name',
+      title: '',
+      width: NAME_WIDTH,
+      fixed: 'left',
+      ellipsis: true,
+      render: (_, row) => (
+        <Typography.Text strong title={row.name}>
+          {row.name}
+        </Typography.Text>
+      ),
+    },
+    ...packs.map((column) => ({
+      key: String(column.id),
+      title: <span title={column.name}>{column.name}</span>,
+      width: COUNT_WIDTH,
+      ellipsis: true,
+      align: 'right' as const,
+      ...ONE_LINE,
+      render: (_: unknown, row: Row) =>
+        row.id === column.id ? (
+          <Typography.Text type="secondary">{row.size.toLocaleString()}</Typography.Text>
+        ) : (
+          (both.get(`${row.id}:${column.id}`) ?? 0).toLocaleString()
+        ),
+    })),
+  ];
   return (
     <Table<Row>
       size="small"
       rowKey="id"
       loading={loading}
       pagination={false}
-      scroll={{ x: true }}
+      scroll={scrollToFit(columns)}
       data-testid="pack-overlap"
       dataSource={packs}
-      columns={[
-        { key: 'name', title: '', render: (_, row) => <Typography.Text strong>{row.name}</Typography.Text> },
-        ...packs.map((column) => ({
-          key: String(column.id),
-          title: column.name,
-          align: 'right' as const,
-          render: (_: unknown, row: Row) =>
-            row.id === column.id ? (
-              <Typography.Text type="secondary">{row.size.toLocaleString()}</Typography.Text>
-            ) : (
-              (both.get(`${row.id}:${column.id}`) ?? 0).toLocaleString()
-            ),
-        })),
-      ]}
+      columns={columns}
     />
   );
 }

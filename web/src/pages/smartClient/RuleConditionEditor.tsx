@@ -23,7 +23,8 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, CSSProperties, ReactNode } from 'react';
+import { usePhone } from '../../layout/use-phone.ts';
 import { useT } from '../../locales/index.ts';
 import { FanTagSelect } from '../fans/FanTagSelect.tsx';
 import { ImpressionSelect } from '../fans/ImpressionSelect.tsx';
@@ -40,6 +41,28 @@ export interface RuleConditionEditorProps {
   onChange(next: RuleCondition): void;
   onFieldChange(field: RuleField): void;
   onRemove(): void;
+}
+
+/**
+ * Inputs of one value joined into one control on a desktop. On a phone they wrap side by side
+ * instead: a nested group leaves under 300 px, and a joined pair (an operator and a picker, a
+ * range) ran past the group's edge.
+ */
+function Joined({ children }: { children: ReactNode }) {
+  const phone = usePhone();
+  return phone ? (
+    <Flex gap={8} wrap style={{ width: '100%' }}>
+      {children}
+    </Flex>
+  ) : (
+    <Space.Compact>{children}</Space.Compact>
+  );
+}
+
+/** A picker's width: at least `min` px on a desktop; the row's whole width on a phone. */
+function usePickerWidth(): (min: number) => CSSProperties {
+  const phone = usePhone();
+  return (min) => (phone ? { width: '100%' } : { minWidth: min });
 }
 
 const numberOrNull = (value: number | string | null) =>
@@ -112,7 +135,7 @@ function RangeInputs({
     return n === null ? null : Math.round(n * scale);
   };
   return (
-    <Space.Compact>
+    <Joined>
       <InputNumber
         placeholder={t('crowdPacks.value.min')}
         aria-label={t('crowdPacks.value.min')}
@@ -131,7 +154,7 @@ function RangeInputs({
         onChange={(value) => onChange(min, sent(value))}
         style={{ width: 110 }}
       />
-    </Space.Compact>
+    </Joined>
   );
 }
 
@@ -176,8 +199,9 @@ function SetMatchInputs<Op extends 'any' | 'all' | 'none'>({
   onChange(op: Op, ids: number[]): void;
 }) {
   const t = useT();
+  const pickerWidth = usePickerWidth();
   return (
-    <Space.Compact>
+    <Joined>
       <Select
         aria-label={t('crowdPacks.condition.op')}
         style={{ width: 100 }}
@@ -187,12 +211,12 @@ function SetMatchInputs<Op extends 'any' | 'all' | 'none'>({
       />
       <Picker
         aria-label={t('crowdPacks.condition.value')}
-        style={{ minWidth: 220 }}
+        style={pickerWidth(220)}
         placeholder={t('crowdPacks.value.choose')}
         value={ids}
         onChange={(next) => onChange(op, next)}
       />
-    </Space.Compact>
+    </Joined>
   );
 }
 
@@ -207,7 +231,8 @@ function ValueEditor({
   const cities = useCityOptions();
   const products = useProductOptions();
   const courses = useCourseOptions();
-  const wide = { minWidth: 220 };
+  const pickerWidth = usePickerWidth();
+  const phoneRow = usePhone() ? { width: '100%' } : undefined;
   let editor: ReactNode;
   switch (condition.field) {
     case 'gender':
@@ -220,7 +245,7 @@ function ValueEditor({
         <Select<string[]>
           aria-label={t('crowdPacks.condition.value')}
           mode="multiple"
-          style={wide}
+          style={pickerWidth(220)}
           placeholder={t('crowdPacks.value.choose')}
           value={condition.values}
           options={options}
@@ -237,7 +262,7 @@ function ValueEditor({
           mode="multiple"
           showSearch
           optionFilterProp="label"
-          style={{ minWidth: 260 }}
+          style={pickerWidth(260)}
           placeholder={t('crowdPacks.value.choose')}
           loading={cities.isPending}
           value={condition.values}
@@ -270,7 +295,7 @@ function ValueEditor({
     case 'followedAt':
     case 'lastActiveAt':
       editor = (
-        <Space.Compact>
+        <Joined>
           <Select
             aria-label={t('crowdPacks.condition.op')}
             style={{ width: 150 }}
@@ -314,17 +339,17 @@ function ValueEditor({
               }}
             />
           )}
-        </Space.Compact>
+        </Joined>
       );
       break;
     case 'purchase':
       editor = (
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap style={phoneRow}>
           <WithinDaysInput days={condition.days} onChange={(days) => onChange({ ...condition, days })} />
           <Select<number[]>
             mode="multiple"
             allowClear
-            style={{ minWidth: 180 }}
+            style={pickerWidth(180)}
             placeholder={t('crowdPacks.value.anyProduct')}
             loading={products.isPending}
             value={condition.productIds}
@@ -335,7 +360,7 @@ function ValueEditor({
           <Select<string[]>
             mode="multiple"
             allowClear
-            style={{ minWidth: 160 }}
+            style={pickerWidth(160)}
             placeholder={t('crowdPacks.value.categories')}
             value={condition.categories}
             options={productCategories.map((c) => ({ value: c, label: t(`crowdPacks.wardrobe.${c}`) }))}
@@ -346,7 +371,7 @@ function ValueEditor({
       break;
     case 'coursePurchase':
       editor = (
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap style={phoneRow}>
           <WithinDaysInput
             days={condition.days}
             onChange={(days) => onChange({ ...condition, days })}
@@ -355,7 +380,7 @@ function ValueEditor({
           <Select<number[]>
             mode="multiple"
             allowClear
-            style={{ minWidth: 220 }}
+            style={pickerWidth(220)}
             placeholder={t('crowdPacks.value.anyCourse')}
             loading={courses.isPending}
             value={condition.courseIds}
@@ -391,7 +416,7 @@ function ValueEditor({
       break;
     case 'measurement':
       editor = (
-        <Space.Compact>
+        <Joined>
           <Select
             aria-label={t('crowdPacks.condition.value')}
             style={{ width: 130 }}
@@ -405,12 +430,12 @@ function ValueEditor({
             step={0.5}
             onChange={(min, max) => onChange({ ...condition, min, max })}
           />
-        </Space.Compact>
+        </Joined>
       );
       break;
     case 'wardrobe':
       editor = (
-        <Space.Compact>
+        <Joined>
           <Select
             aria-label={t('crowdPacks.condition.value')}
             allowClear
@@ -429,7 +454,7 @@ function ValueEditor({
               onChange({ ...condition, size: event.target.value.trim() === '' ? null : event.target.value })
             }
           />
-        </Space.Compact>
+        </Joined>
       );
       break;
   }

@@ -39,6 +39,19 @@ export function sidewaysOverflow(): string[] {
 }
 
 /**
+ * Card titles cut short on a narrow screen: a title that scrolls inside its own box (antd cuts
+ * it with an ellipsis) when the card's extra should have gone under it.
+ */
+export function cutCardTitles(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('.ant-card-head-title')]
+    .filter((title) => title.checkVisibility() && title.scrollWidth > title.clientWidth + 1)
+    .map(
+      (title) =>
+        `card title ${JSON.stringify(title.textContent?.trim())} cut to ${title.clientWidth} of ${title.scrollWidth} px`,
+    );
+}
+
+/**
  * Every visible antd table: each header cell inside the table's visible box (not hidden behind a
  * horizontal scroll), not covered by its neighbour (a fixed column), its text not cut; the
  * action column's buttons whole; money and date cells on one line; no body cell's content

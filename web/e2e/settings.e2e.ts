@@ -303,11 +303,11 @@ describe('§2 settings drawer (页面配置) and layout modes in Chromium', () =
     const { context, page } = await signedIn();
     const sidebar = page.getByTestId('sidebar');
     const width = async () => (await sidebar.boundingBox())?.width;
-    expect(await width()).toBe(224);
+    expect(await width()).toBe(232);
     await page.setViewportSize({ width: 991, height: 800 });
     await expect.poll(width).toBe(64);
     await page.setViewportSize({ width: 1200, height: 800 });
-    await expect.poll(width).toBe(224);
+    await expect.poll(width).toBe(232);
     // The collapse button still works by hand.
     await page.getByRole('button', { name: '折叠侧边栏' }).click();
     await expect.poll(width).toBe(64);

@@ -6,7 +6,8 @@ import { useT } from '../locales/index.ts';
 import { Logo } from './Logo.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
-export const SIDER_WIDTH = 224;
+/** Wide enough for the longest English labels (Short video management, Designer course ranking). */
+export const SIDER_WIDTH = 232;
 export const SIDER_COLLAPSED_WIDTH = 64;
 
 export interface AppSiderProps {

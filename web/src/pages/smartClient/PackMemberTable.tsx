@@ -78,7 +78,7 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
     },
     {
       key: 'why',
-      title: '',
+      title: t('crowdPacks.column.actions'),
       fixed: 'right',
       width: 124,
       render: (_, fan) => (

@@ -34,18 +34,29 @@ export async function apiGet<T>(app: FastifyInstance, who: Session, url: string)
 
 /** Every row of a paged list (`dataList`), walked with `pageSize` 100. */
 export async function everyRow<T>(app: FastifyInstance, who: Session, url: string): Promise<T[]> {
+  return (await everyRowAndFirstPage<T, unknown>(app, who, url)).rows;
+}
+
+/** Every row of a paged list, and its first page whole (for what a list answers beside its rows: totals). */
+export async function everyRowAndFirstPage<T, P>(
+  app: FastifyInstance,
+  who: Session,
+  url: string,
+): Promise<{ rows: T[]; first: P }> {
   const rows: T[] = [];
   const joiner = url.includes('?') ? '&' : '?';
+  let first: P | undefined;
   for (let page = 1; ; page++) {
     const answer = await apiGet<{ dataList: T[]; totalNumber: number }>(
       app,
       who,
       `${url}${joiner}pageSize=100&page=${page}`,
     );
+    first ??= answer as P;
     rows.push(...answer.dataList);
     if (answer.dataList.length < 100) {
       expect(rows.length, `${url}: totalNumber`).toBe(answer.totalNumber);
-      return rows;
+      return { rows, first };
     }
   }
 }

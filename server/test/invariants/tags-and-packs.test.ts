@@ -1,11 +1,11 @@
-import type { PackDetail, PackRow, RuleGroup, TagOverview } from '@dc/contract';
+import type { FanRow, PackDetail, PackRow, RuleGroup, TagOverview } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { type AccountsApp, call, createAccountsApp, dataOf, someone } from '../basic-information/support.ts';
-import { DEMO_SEEDED_AT, type TestApp } from '../support/test-app.ts';
+import { DEMO_SEEDED_AT, queryRows, type TestApp } from '../support/test-app.ts';
 import { historyArbitrary, writeHistory } from './history.ts';
 import { apiGet, everyRow, numbersOf, oneRow, openDemo, type Session } from './support.ts';
 
@@ -19,7 +19,13 @@ import { apiGet, everyRow, numbersOf, oneRow, openDemo, type Session } from './s
  *   from the rule by hand (the demo's seeded packs right after the seed: the stale count of
  *   5,451 → 5,652 on 刷新 came from packs materialised before the course and boutique seeds
  *   moved the fans' last activity and spend; a combined pack: its set algebra over the sources'
- *   member rows, packs OR-ed inside an include group, groups AND-ed, minus the excluded).
+ *   member rows, packs OR-ed inside an include group, groups AND-ed, minus the excluded);
+ * - a pack's members page (`GET /crowd-packs/:id/members`, every page; of the demo's packs, of
+ *   thousands of members, the first, a middle and the last page): its total = the pack's
+ *   member rows, its rows = those members' fans, latest followers first; each member's
+ *   `orderCount` / `totalSpent` = the count / Σ of the fan's boutique orders (any state) and
+ *   purchases of the designer's courses, its tag chips = the fan's `fan_tags`, its age = the
+ *   business year − birth year, its last activity no earlier than its last order or purchase.
  */
 
 async function expectTagFiguresAgree(app: FastifyInstance, db: Database, who: Session) {
@@ -61,6 +67,107 @@ async function expectPackSizesAreMembers(app: FastifyInstance, db: Database, who
   return ready;
 }
 
+/** A member as the members page shows it, and as the rows say it should be. */
+interface MemberFigures {
+  id: number;
+  age: number | null;
+  orders: number;
+  spent: number;
+  tags: string;
+  /** Last active no earlier than the fan's last order or purchase (an order is activity). */
+  activeSinceLastOrder: boolean;
+}
+
+const PAGE = 100;
+
+/**
+ * A pack's members page against its member rows, recounted from orders, purchases and tags:
+ * every page, or (`sampled`, for the demo's thousands of members) the first, a middle and the last.
+ * Answers the members checked.
+ */
+async function expectPackMembersAgree(
+  app: FastifyInstance,
+  db: Database,
+  who: Session,
+  packId: number,
+  now: Date,
+  sampled = false,
+): Promise<MemberFigures[]> {
+  const year = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
+  const counted = await queryRows<{
+    id: number;
+    age: number | null;
+    orders: string | number;
+    spent: string | number;
+    tags: string | null;
+    last_order: string | null;
+  }>(
+    db,
+    sql`select f.id, ${year}::int - f.birth_year as age,
+               (select count(*) from boutique_orders o where o.fan_id = f.id and o.designer_id = f.designer_id)
+               + (select count(*) from course_purchases cp join courses c on c.id = cp.course_id
+                  where cp.buyer_id = f.platform_user_id and c.designer_id = f.designer_id) as orders,
+               (select coalesce(sum(o.total), 0) from boutique_orders o where o.fan_id = f.id and o.designer_id = f.designer_id)
+               + (select coalesce(sum(cp.price_paid), 0) from course_purchases cp join courses c on c.id = cp.course_id
+                  where cp.buyer_id = f.platform_user_id and c.designer_id = f.designer_id) as spent,
+               (select string_agg(t.id || ':' || t.name, ',' order by t.id) from fan_tags ft join tags t on t.id = ft.tag_id
+                where ft.fan_id = f.id and t.designer_id = f.designer_id) as tags,
+               to_char(greatest(
+                 (select max(o.created_at) from boutique_orders o where o.fan_id = f.id and o.designer_id = f.designer_id),
+                 (select max(cp.bought_at) from course_purchases cp join courses c on c.id = cp.course_id
+                  where cp.buyer_id = f.platform_user_id and c.designer_id = f.designer_id)
+               ) at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as last_order
+        from crowd_pack_members m join fans f on f.id = m.fan_id
+        where m.pack_id = ${packId} and f.designer_id = ${who.id}
+        order by f.followed_at desc, f.id desc`,
+  );
+  const expected: MemberFigures[] = counted.map((row) => ({
+    id: Number(row.id),
+    age: row.age === null ? null : Number(row.age),
+    orders: Number(row.orders),
+    spent: Number(row.spent),
+    tags: row.tags ?? '',
+    activeSinceLastOrder: true,
+  }));
+  const lastOrders = counted.map((row) => row.last_order ?? '');
+  const members = await oneRow(
+    db,
+    sql`select count(*) as n from crowd_pack_members where pack_id = ${packId}`,
+  );
+  expect({ packId, members: expected.length }).toEqual({ packId, members: members.n });
+  const last = Math.max(1, Math.ceil(expected.length / PAGE));
+  const pages = sampled
+    ? [...new Set([1, Math.ceil(last / 2), last])]
+    : Array.from({ length: last }, (_, i) => i + 1);
+  const checked: MemberFigures[] = [];
+  for (const page of pages) {
+    const answer = await apiGet<{ dataList: FanRow[]; totalNumber: number }>(
+      app,
+      who,
+      `/crowd-packs/${packId}/members?page=${page}&pageSize=${PAGE}`,
+    );
+    const shown = answer.dataList.map((fan, i) => ({
+      id: fan.id,
+      age: fan.age,
+      orders: fan.orderCount,
+      spent: fan.totalSpent,
+      tags: [...fan.tags]
+        .sort((a, b) => a.id - b.id)
+        .map((tag) => `${tag.id}:${tag.name}`)
+        .join(','),
+      activeSinceLastOrder: fan.lastActiveAt >= lastOrders[(page - 1) * PAGE + i]!,
+    }));
+    expect({ packId, page, total: answer.totalNumber, members: shown }).toEqual({
+      packId,
+      page,
+      total: expected.length,
+      members: expected.slice((page - 1) * PAGE, page * PAGE),
+    });
+    checked.push(...shown);
+  }
+  return checked;
+}
+
 /** Members of a combined pack recounted from its sources' member rows: (∩ of ∪ groups) − excluded. */
 async function combinedFromMembers(db: Database, include: number[][], exclude: number[]) {
   const groups = include.map(
@@ -77,7 +184,7 @@ async function combinedFromMembers(db: Database, include: number[][], exclude: n
   return row.n;
 }
 
-describe('demo seed: tag counts and pack sizes are their rows (issue 17 item 1)', () => {
+describe('demo seed: tag counts, pack sizes and pack members are their rows (issue 17 item 1)', () => {
   let t: TestApp;
   let demo: Session;
   beforeAll(async () => {
@@ -129,9 +236,23 @@ describe('demo seed: tag counts and pack sizes are their rows (issue 17 item 1)'
       });
     }
   }, 120_000);
+
+  it('every pack’s members page: its total, order, and each member’s orders, spend, tags and age are the rows', async () => {
+    const packs = await everyRow<PackRow>(t.app, demo, '/crowd-packs');
+    let buyers = 0;
+    let tagged = 0;
+    for (const pack of packs.filter((p) => p.state === 'ready')) {
+      const members = await expectPackMembersAgree(t.app, t.db, demo, pack.id, DEMO_SEEDED_AT, true);
+      expect(members.length).toBeGreaterThan(0);
+      buyers += members.filter((m) => m.orders > 0).length;
+      tagged += members.filter((m) => m.tags !== '').length;
+    }
+    expect(buyers).toBeGreaterThan(100);
+    expect(tagged).toBeGreaterThan(100);
+  }, 120_000);
 });
 
-describe('random histories: tag counts and pack sizes stay their rows (issue 17 item 1, property)', () => {
+describe('random histories: tag counts, pack sizes and pack members stay their rows (issue 17 item 1, property)', () => {
   let t: AccountsApp;
   let other: Session;
   beforeAll(async () => {
@@ -140,7 +261,7 @@ describe('random histories: tag counts and pack sizes stay their rows (issue 17 
   });
   afterAll(() => t?.close());
 
-  it('after any history, tags count their fans and a freshly computed pack counts its rule', async () => {
+  it('after any history, tags count their fans, a freshly computed pack counts its rule and lists its members’ figures', async () => {
     let packNo = 0;
     await fc.assert(
       fc.asyncProperty(historyArbitrary, fc.integer({ min: 0, max: 60_000 }), async (steps, spent) => {
@@ -217,6 +338,8 @@ describe('random histories: tag counts and pack sizes stay their rows (issue 17 
           await combinedFromMembers(t.db, [[ids[0]!, ids[2]!], [ids[1]!]], []),
         );
         await expectPackSizesAreMembers(t.app, t.db, me);
+        for (const id of [...ids, dataOf<PackRow>(res).id])
+          await expectPackMembersAgree(t.app, t.db, me, id, now);
       }),
       { numRuns: 8 },
     );

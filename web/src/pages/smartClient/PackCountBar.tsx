@@ -78,7 +78,12 @@ export function PackCountBar(props: PackCountBarProps) {
               : ''}
           </Typography.Text>
         </Flex>
-        {loading && <Spin size="small" aria-label={t('crowdPacks.live.counting')} />}
+        {/* The name goes on a status: an aria-label on Spin's own div (no role) is prohibited ARIA. */}
+        {loading && (
+          <span role="status" aria-label={t('crowdPacks.live.counting')}>
+            <Spin size="small" />
+          </span>
+        )}
       </Flex>
       {count?.estimated && (
         <Typography.Text type="secondary" data-testid="pack-live-sampled">

@@ -16,8 +16,9 @@ import { fans } from './fans.ts';
 /**
  * A crowd pack (issue 8). `kind` rule | combined; `definition` is the rule tree (rule) or the
  * combination (combined) exactly as the contract's schema parsed it. `state` computing | ready |
- * failed; `size` and `all_fans` are the figures of the last computation. Daily packs are picked
- * by the scheduler when `next_refresh_at` has passed (row lease: FOR UPDATE SKIP LOCKED).
+ * failed; `size`, `all_fans` and `data_versions` are the figures of the last computation. Daily
+ * packs are picked by the scheduler when `next_refresh_at` has passed (row lease: FOR UPDATE SKIP
+ * LOCKED).
  */
 export const crowdPacks = pgTable(
   'crowd_packs',
@@ -35,6 +36,11 @@ export const crowdPacks = pgTable(
     size: integer('size').notNull().default(0),
     allFans: integer('all_fans').notNull().default(0),
     computedAt: timestamp('computed_at', { withTimezone: true }),
+    /**
+     * The designer's fan data versions (`fan_data_versions`, every kind) the last computation
+     * read; `{}` before one (or before the versions existed): a rule reading any kind is stale.
+     */
+    dataVersions: jsonb('data_versions').$type<Record<string, number>>().notNull().default({}),
     nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -62,6 +63,25 @@ export const fans = pgTable(
     // trigrams answers keywords of 3+ characters without reading every fan.
     index('fans_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many times each kind of a designer's fan data that crowd-pack rules read has changed
+ * (issue 17 item 6): `kind` tags | impressions | orders | measurements | wardrobe
+ * (modules/fans/data-versions.ts). Every write of that data adds one to its row in the same
+ * transaction; a pack stores the versions it was computed at (`crowd_packs.data_versions`) and
+ * is stale once a kind its rule reads has moved on. A missing row is version 0.
+ */
+export const fanDataVersions = pgTable(
+  'fan_data_versions',
+  {
+    designerId: integer('designer_id')
+      .notNull()
+      .references(() => designers.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.designerId, t.kind] })],
 );
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPackSizes, crowdPacks } from '../../src/db/schema/index.ts';
 import { refreshStalePacks } from '../../src/modules/crowd-packs/stale-refresh.ts';
-import { fanCountOf } from '../../src/modules/crowd-packs/staleness.ts';
+import { stalenessContextOf } from '../../src/modules/crowd-packs/staleness.ts';
 import {
   type AccountsApp,
   call,
@@ -135,7 +135,7 @@ describe('issue 17 item 6: a pack says when its size is stale and refreshes when
     t.clock.advance(60_000);
     await insertFans(t, me.id, [fanOf('female', 4)]);
     const [read] = await t.db.select().from(crowdPacks).where(eq(crowdPacks.id, packs.female!.id));
-    const ctx = { now: t.clock.now(), fanCount: await fanCountOf(t.db, me.id) };
+    const ctx = await stalenessContextOf(t.db, me.id, t.clock.now());
     const points = (await sizePoints(packs.female!.id)).length;
     // The first screen claims and computes it; the slower one still holds the stale read.
     expect((await refreshStalePacks(t.db, [read!], () => [], ctx)).computing.has(read!.id)).toBe(true);

@@ -11,6 +11,7 @@ import {
 } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
 import { say } from '../auth/context.ts';
+import { type FanDataVersions, fanDataVersionsOf } from '../fans/data-versions.ts';
 import { intArray, rowsOf } from '../tags/lock.ts';
 import { combinationMembersSql } from './combine.ts';
 import type { FanSlice } from './compile.ts';
@@ -56,6 +57,7 @@ export async function materialise(
   timeoutMs = COMPUTE_TIMEOUT_MS,
 ): Promise<number> {
   await limitStatements(tx, timeoutMs);
+  const versions = await fanDataVersionsOf(tx, pack.designerId);
   await tx.delete(crowdPackMembers).where(eq(crowdPackMembers.packId, pack.id));
   const [inserted] = await rowsOf<{ n: number }>(
     tx,
@@ -66,11 +68,20 @@ export async function materialise(
           returning 1)
         select count(*)::int as n from ins`,
   );
-  return storeComputed(tx, pack, inserted!.n, now);
+  return storeComputed(tx, pack, inserted!.n, versions, now);
 }
 
-/** The pack's size, all fans, state and next refresh after its members were written; answers the size. */
-async function storeComputed(tx: Database, pack: PackRecord, size: number, now: Date): Promise<number> {
+/**
+ * The pack's size, all fans, state, next refresh and the fan data versions read before its
+ * members (`versions`) after its members were written; answers the size.
+ */
+async function storeComputed(
+  tx: Database,
+  pack: PackRecord,
+  size: number,
+  versions: FanDataVersions,
+  now: Date,
+): Promise<number> {
   const [all] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${fans} where ${fans.designerId} = ${pack.designerId}`,
@@ -83,6 +94,7 @@ async function storeComputed(tx: Database, pack: PackRecord, size: number, now: 
       state: 'ready',
       failure: '',
       computedAt: now,
+      dataVersions: versions,
       nextRefreshAt: pack.refreshMode === 'daily' ? new Date(now.getTime() + DAY_MS) : null,
     })
     .where(eq(crowdPacks.id, pack.id));
@@ -198,6 +210,7 @@ async function writeMembers(
   db: Database,
   read: PackRecord,
   members: number[],
+  versions: FanDataVersions,
   now: Date,
   budget: QueryBudget,
 ): Promise<boolean> {
@@ -232,7 +245,7 @@ async function writeMembers(
         tx,
         sql`select count(*)::int as n from ${crowdPackMembers} where ${crowdPackMembers.packId} = ${pack.id}`,
       );
-      await storeComputed(tx, pack, counted!.n, now);
+      await storeComputed(tx, pack, counted!.n, versions, now);
       return true;
     }),
   );
@@ -256,8 +269,10 @@ export async function computePack(
   try {
     [read] = await db.select().from(crowdPacks).where(eq(crowdPacks.id, packId));
     if (!read) return;
+    // Before the members: a write of fan data committed after this read leaves the pack stale.
+    const versions = await fanDataVersionsOf(db, read.designerId);
     const members = await membersOf(db, read, now, budget);
-    await writeMembers(db, read, members, now, budget);
+    await writeMembers(db, read, members, versions, now, budget);
   } catch (error) {
     logComputeFailure(log, packId, error);
     await db

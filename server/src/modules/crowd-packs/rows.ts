@@ -17,7 +17,7 @@ import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { type PackRecord, shownFailure } from './compute.ts';
 import { refreshStalePacks } from './stale-refresh.ts';
-import { fanCountOf, isStale } from './staleness.ts';
+import { isStale, stalenessContextOf } from './staleness.ts';
 
 export const toPackRef = (row: PackRecord): PackRef => ({
   id: row.id,
@@ -110,7 +110,7 @@ export async function packRowsOf(
     db,
     records.map((r) => r.id),
   );
-  const ctx = { now: view.now, fanCount: await fanCountOf(db, records[0]!.designerId) };
+  const ctx = await stalenessContextOf(db, records[0]!.designerId, view.now);
   const sourcesOf = (pack: PackRecord) => sourceRecords.get(pack.id) ?? [];
   const { stale, computing } = view.refresh
     ? await refreshStalePacks(db, records, sourcesOf, ctx, view.log)

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
@@ -8,7 +8,8 @@ import { isStale, type StalenessContext } from './staleness.ts';
 /**
  * Marks `pack` computing unless someone else did first: of two requests opening the same stale
  * pack at once, one computes it. The claim holds only for the computation this request read; one
- * that another request claimed and already finished (ready again, computed later) is not redone.
+ * that another request claimed and already finished (ready again, computed later or at newer fan
+ * data versions: one clock reading can serve two computations) is not redone.
  */
 async function claim(db: Database, pack: PackRecord): Promise<boolean> {
   const claimed = await db
@@ -19,6 +20,7 @@ async function claim(db: Database, pack: PackRecord): Promise<boolean> {
         eq(crowdPacks.id, pack.id),
         eq(crowdPacks.state, 'ready'),
         pack.computedAt === null ? isNull(crowdPacks.computedAt) : eq(crowdPacks.computedAt, pack.computedAt),
+        sql`${crowdPacks.dataVersions} = ${JSON.stringify(pack.dataVersions)}::jsonb`,
       ),
     )
     .returning({ id: crowdPacks.id });

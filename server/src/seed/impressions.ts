@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { boutiqueOrders, fanImpressions, fans, impressions, products } from '../db/schema/index.ts';
+import { fanDataChanged } from '../modules/fans/data-versions.ts';
 import { categoryImpressionWords } from '../modules/impressions/suggest.ts';
 
 /**
@@ -32,7 +33,8 @@ const DEMO_WORDS: ReadonlyArray<readonly [string, number]> = [
  * demo's impressions (issue 7 item 6), set-based: the words above on a deterministic share of
  * the fans (a hash of fan and word), and the category words of `categoryImpressionWords` on the
  * fans who bought that category (two words: 爱穿旗袍 and 西装控), so suggestions and counts agree.
- * Runs after the fans and the boutique.
+ * Runs after the fans and the boutique, and after the crowd packs: it moves the `impressions`
+ * data version, so a pack reading impression words would be stale (none of demo's does).
  */
 export async function seedImpressions(db: Database, designerId: number, now: Date): Promise<void> {
   const categories = ['qipao', 'suit'] as const;
@@ -66,4 +68,5 @@ export async function seedImpressions(db: Database, designerId: number, now: Dat
         and (${boutiqueOrders.fanId} % 3) = 0
       on conflict do nothing`);
   }
+  await fanDataChanged(db, designerId, 'impressions');
 }

@@ -7,6 +7,7 @@ import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { boutiqueMessages } from './messages.ts';
 import { ownProduct, refreshProductFigures } from './rows.ts';
 
@@ -129,6 +130,8 @@ export async function createProduct(db: Database, designerId: number, body: Body
  * `PUT /products/:id`: replaces fields and variants. A variant with an `id` must be this
  * product's; its stock change is a movement (restock up, adjust down). Variants left out are
  * deleted (their orders keep size, colour and SKU). A product that left draft cannot go back.
+ * A new category moves the designer's `orders` data version: crowd packs' "bought in category"
+ * reads the category of the products bought.
  */
 export async function updateProduct(db: Database, designerId: number, id: number, body: Body, now: Date) {
   return db
@@ -200,6 +203,7 @@ export async function updateProduct(db: Database, designerId: number, id: number
         .set({ ...productFields(body), status: body.status ?? current.status, updatedAt: now })
         .where(eq(products.id, id));
       await refreshProductFigures(tx, id);
+      if (body.category !== current.category) await fanDataChanged(tx, designerId, 'orders');
       return id;
     })
     .catch(skuConflict);

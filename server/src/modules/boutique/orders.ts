@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boutiqueOrders, fans, products, productVariants, stockMovements } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { recordLedgerEntries } from '../vault/ledger.ts';
 import { boutiqueMessages } from './messages.ts';
 
@@ -27,8 +28,9 @@ export interface NewOrder {
  * Records a paid order of an on-sale product, in one transaction: the order row (price and
  * variant copied), the variant's stock down with a `sale` movement, the product's sales count
  * and stock total, the fan's total spent, order count and last activity, and the vault's
- * `boutique_sale` ledger entry. Not enough stock or a product not on sale: 40900; a product,
- * variant or fan that is not the designer's: 40400. Answers the order id.
+ * `boutique_sale` ledger entry; a fan's order moves the designer's `orders` data version (crowd
+ * packs reading purchases or spending turn stale). Not enough stock or a product not on sale:
+ * 40900; a product, variant or fan that is not the designer's: 40400. Answers the order id.
  */
 export async function recordOrder(db: Database, order: NewOrder): Promise<number> {
   return db.transaction(async (tx) => {
@@ -108,6 +110,7 @@ export async function recordOrder(db: Database, order: NewOrder): Promise<number
         .where(eq(fans.id, order.fanId));
     }
     if (total > 0) await bookSale(tx, order, state, total, product.title, buyerName);
+    if (order.fanId) await fanDataChanged(tx, order.designerId, 'orders');
     return row!.id;
   });
 }

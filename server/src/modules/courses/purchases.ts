@@ -24,6 +24,7 @@ import { toWireDateTime } from '../../http/wire-time.ts';
 import { invalidField } from '../auth/failures.ts';
 import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
 import { platformFeeOf } from '../boutique/orders.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { recordLedgerEntry } from '../vault/ledger.ts';
 import { coursesMessages } from './messages.ts';
 import { ownCourseItem } from './query.ts';
@@ -190,7 +191,8 @@ export interface NewCoursePurchase {
  * row; the buyer as the designer's fan — a new fan (source `course`, linked to the user) when
  * not one yet, else the fan's total spent, order count and last activity move as a boutique
  * order moves them (boutique/orders.ts); the fan's timeline (`follow` for a new fan, `course`);
- * and the vault's `course_sale` ledger entry. A course that is not the designer's or a user
+ * and the vault's `course_sale` ledger entry; the designer's `orders` data version moves (crowd
+ * packs reading purchases or spending turn stale). A course that is not the designer's or a user
  * that does not exist: 40400; a course not on sale or bought before by the user: 40900; a
  * negative or fractional price: 40000 on `pricePaid`. Answers the purchase and fan ids.
  */
@@ -267,6 +269,7 @@ export async function recordCoursePurchase(
         createdAt: purchase.at,
       });
     }
+    await fanDataChanged(tx, purchase.designerId, 'orders');
     return { purchaseId: bought.id, fanId: fan!.id, newFan: fan!.newFan };
   });
 }

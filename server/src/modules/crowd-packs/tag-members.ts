@@ -5,6 +5,7 @@ import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
 import { crowdPackMembers, fans } from '../../db/schema/index.ts';
 import { message } from '../../http/messages.ts';
 import { invalidField } from '../auth/failures.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
 import { lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
@@ -68,11 +69,11 @@ export async function tagPackMembers(
       const limit = sliceFans;
       const { slice, tookMs } = await takeTurn(db, budget, async () => {
         const sliceStarted = performance.now();
-        const rows = await db.transaction(async (tx) => {
+        const tagged = await db.transaction(async (tx) => {
           await lockDesignerTags(tx, designerId);
           // A tag deleted since the request began stops the run here (40400 naming addTagIds).
           await requireOwnTags(tx, designerId, add, 'addTagIds');
-          return rowsOf<{ n: number; last: number | null; added: number; skipped: number }>(
+          const [result] = await rowsOf<{ n: number; last: number | null; added: number; skipped: number }>(
             tx,
             sql`with sel as (
                   select m.id from (${members}) m where m.id > ${afterId} order by m.id limit ${limit}),
@@ -81,8 +82,11 @@ export async function tagPackMembers(
                        (select count(*)::int from ins) as added,
                        (select count(*)::int from room) - (select count(*)::int from fits) as skipped`,
           );
+          // Packs reading tags (this one among them, when its rule does) turn stale.
+          if (result!.added > 0) await fanDataChanged(tx, designerId, 'tags');
+          return result!;
         });
-        return { slice: rows[0]!, tookMs: performance.now() - sliceStarted };
+        return { slice: tagged, tookMs: performance.now() - sliceStarted };
       });
       added += slice.added;
       skippedAtLimit += slice.skipped;

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from './data-versions.ts';
 
 /**
  * Sets every fan's `order_count` and `total_spent` of the designer from the rows the fan's
  * traded goods (orders.ts) list: their boutique orders (`boutique_orders.fan_id`, any state)
  * and, for a platform user, their purchases of the designer's courses. Live orders and purchases
  * keep the figures by adding one row each; a bulk writer (the demo seed) recounts here instead of
- * adding to figures it did not count.
+ * adding to figures it did not count. Moves the designer's `orders` data version (after the
+ * update: a crowd pack computed in between is stale, never fresh with the old figures).
  */
 export async function recountFanFigures(db: Database, designerId: number): Promise<void> {
   await db.execute(sql`
@@ -26,4 +28,5 @@ export async function recountFanFigures(db: Database, designerId: number): Promi
       where f2.designer_id = ${designerId}) as counted
     where f.id = counted.id
       and (f.order_count <> counted.orders or f.total_spent <> counted.spent)`);
+  await fanDataChanged(db, designerId, 'orders');
 }

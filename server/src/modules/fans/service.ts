@@ -36,6 +36,7 @@ import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
 import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
 import { requireOwnTags } from '../tags/service.ts';
 import { countFans } from './count.ts';
+import { fanDataChanged } from './data-versions.ts';
 import { businessYear, fanFilterCondition, fanOrder } from './filter.ts';
 import { fansMessages } from './messages.ts';
 import { findFan, tagsOfFans, toFanRow } from './rows.ts';
@@ -101,6 +102,7 @@ function selectionQuery(designerId: number, selection: BatchBody['selection'], n
  * `POST /fans/batch-tag`: removes, then adds, set-based (INSERT … SELECT … ON CONFLICT DO
  * NOTHING over the selection), in one transaction under the designer's tag lock. A fan that
  * would carry more than 20 tags gets none of the added ones and is counted in `skippedAtLimit`.
+ * A change moves the designer's `tags` data version (crowd packs reading tags turn stale).
  */
 export async function batchTag(
   db: Database,
@@ -150,6 +152,7 @@ export async function batchTag(
       added = result!.added;
       skippedAtLimit = result!.skipped;
     }
+    if (removed + added > 0) await fanDataChanged(tx, designerId, 'tags');
     return { matched, added, removed, skippedAtLimit, elapsedMs: Math.round(performance.now() - started) };
   });
 }
@@ -218,7 +221,7 @@ export async function fanDetail(db: Database, designerId: number, id: number, no
   };
 }
 
-/** `PUT /fans/:id/measurements`: stored as millimetres and grams. */
+/** `PUT /fans/:id/measurements`: stored as millimetres and grams; moves the `measurements` data version. */
 export async function saveMeasurements(
   db: Database,
   designerId: number,
@@ -228,14 +231,20 @@ export async function saveMeasurements(
 ): Promise<FanMeasurements & { updatedAt: string }> {
   await ownFan(db, designerId, id);
   const stored = toStoredMeasurements(body);
-  await db
-    .insert(fanMeasurements)
-    .values({ fanId: id, ...stored, updatedAt: now })
-    .onConflictDoUpdate({ target: fanMeasurements.fanId, set: { ...stored, updatedAt: now } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(fanMeasurements)
+      .values({ fanId: id, ...stored, updatedAt: now })
+      .onConflictDoUpdate({ target: fanMeasurements.fanId, set: { ...stored, updatedAt: now } });
+    await fanDataChanged(tx, designerId, 'measurements');
+  });
   return { ...fromStoredMeasurements(stored), updatedAt: toWireDateTime(now) };
 }
 
-/** `PUT /fans/:id/tags`: the fan's tags become exactly `tagIds` (at most 20, the designer's own). */
+/**
+ * `PUT /fans/:id/tags`: the fan's tags become exactly `tagIds` (at most 20, the designer's own).
+ * A change moves the designer's `tags` data version (crowd packs reading tags turn stale).
+ */
 export async function setFanTags(
   db: Database,
   designerId: number,
@@ -255,25 +264,29 @@ export async function setFanTags(
     await lockDesignerTags(tx, designerId);
     await ownFan(tx, designerId, id);
     await requireOwnTags(tx, designerId, wanted, 'tagIds');
-    await tx
+    const removed = await tx
       .delete(fanTags)
       .where(
         and(
           eq(fanTags.fanId, id),
           wanted.length > 0 ? sql`not (${fanTags.tagId} = any(${intArray(wanted)}))` : undefined,
         ),
-      );
-    if (wanted.length > 0) {
-      await tx
-        .insert(fanTags)
-        .values(wanted.map((tagId) => ({ fanId: id, tagId, createdAt: now })))
-        .onConflictDoNothing();
-    }
+      )
+      .returning({ tagId: fanTags.tagId });
+    const added =
+      wanted.length === 0
+        ? []
+        : await tx
+            .insert(fanTags)
+            .values(wanted.map((tagId) => ({ fanId: id, tagId, createdAt: now })))
+            .onConflictDoNothing()
+            .returning({ tagId: fanTags.tagId });
+    if (removed.length + added.length > 0) await fanDataChanged(tx, designerId, 'tags');
     return (await tagsOfFans(tx, [id])).get(id) ?? [];
   });
 }
 
-/** `POST /fans/:id/wardrobe`: a garment added by hand (at most 200 per fan). */
+/** `POST /fans/:id/wardrobe`: a garment added by hand (at most 200 per fan); moves the `wardrobe` data version. */
 export async function addWardrobeItem(
   db: Database,
   designerId: number,
@@ -296,18 +309,22 @@ export async function addWardrobeItem(
       .insert(fanWardrobeItems)
       .values({ fanId: id, ...body, source: 'manual', createdAt: now })
       .returning();
+    await fanDataChanged(tx, designerId, 'wardrobe');
     return toWardrobe(row!);
   });
 }
 
-/** `DELETE /fans/:id/wardrobe/:itemId`. */
+/** `DELETE /fans/:id/wardrobe/:itemId`; moves the `wardrobe` data version. */
 export async function removeWardrobeItem(db: Database, designerId: number, id: number, itemId: number) {
   await ownFan(db, designerId, id);
-  const gone = await db
-    .delete(fanWardrobeItems)
-    .where(and(eq(fanWardrobeItems.id, itemId), eq(fanWardrobeItems.fanId, id)))
-    .returning({ id: fanWardrobeItems.id });
-  if (gone.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(fanWardrobeItems)
+      .where(and(eq(fanWardrobeItems.id, itemId), eq(fanWardrobeItems.fanId, id)))
+      .returning({ id: fanWardrobeItems.id });
+    if (gone.length === 0) throw notFound();
+    await fanDataChanged(tx, designerId, 'wardrobe');
+  });
 }
 
 /** `POST /fans/:id/images` (at most 50 per fan). */

@@ -17,6 +17,7 @@ import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { businessYear } from '../fans/filter.ts';
 import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
 import { impressionsMessages } from './messages.ts';
@@ -152,7 +153,10 @@ export async function renameImpression(
   );
 }
 
-/** `DELETE /impressions/:id`: the word leaves every fan carrying it (counted in the answer). */
+/**
+ * `DELETE /impressions/:id`: the word leaves every fan carrying it (counted in the answer); when
+ * some did, the designer's `impressions` data version moves (crowd packs reading words turn stale).
+ */
 export async function deleteImpression(
   db: Database,
   designerId: number,
@@ -163,6 +167,7 @@ export async function deleteImpression(
     await ownImpression(tx, designerId, id);
     const removedFromFans = await fanCountOf(tx, id);
     await tx.delete(impressions).where(eq(impressions.id, id));
+    if (removedFromFans > 0) await fanDataChanged(tx, designerId, 'impressions');
     return { removedFromFans };
   });
 }
@@ -224,7 +229,7 @@ export async function impressionsOfFan(db: Database, fanId: number): Promise<Imp
 /**
  * `POST /fans/:id/impressions`: attaches the word to the fan, creating the word when the designer
  * has none of that spelling (case-insensitively). At most 20 words a fan; attaching a word the
- * fan carries already changes nothing.
+ * fan carries already changes nothing. Moves the designer's `impressions` data version.
  */
 export async function addFanImpression(
   db: Database,
@@ -252,12 +257,16 @@ export async function addFanImpression(
         .insert(fanImpressions)
         .values({ fanId, impressionId: target.id, createdAt: now })
         .onConflictDoNothing();
+      await fanDataChanged(tx, designerId, 'impressions');
       return impressionsOfFan(tx, fanId);
     }),
   );
 }
 
-/** `DELETE /fans/:id/impressions/:itemId`: the fan no longer carries the word (40400 if it did not). */
+/**
+ * `DELETE /fans/:id/impressions/:itemId`: the fan no longer carries the word (40400 if it did
+ * not); moves the designer's `impressions` data version.
+ */
 export async function removeFanImpression(
   db: Database,
   designerId: number,
@@ -272,6 +281,7 @@ export async function removeFanImpression(
       .where(and(eq(fanImpressions.fanId, fanId), eq(fanImpressions.impressionId, impressionId)))
       .returning({ fanId: fanImpressions.fanId });
     if (gone.length === 0) throw notFound();
+    await fanDataChanged(tx, designerId, 'impressions');
     return impressionsOfFan(tx, fanId);
   });
 }

@@ -21,6 +21,7 @@ import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { recordDeletion } from '../audit/record.ts';
 import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
+import { fanDataChanged } from '../fans/data-versions.ts';
 import { intArray, lockDesignerTags } from './lock.ts';
 import { tagsMessages } from './messages.ts';
 
@@ -198,7 +199,10 @@ export async function tagUsage(db: Database, designerId: number, id: number) {
   return { fanCount: await fanCountOf(db, id) };
 }
 
-/** `DELETE /tags/:id`: the tag and every fan's link to it, in one transaction. */
+/**
+ * `DELETE /tags/:id`: the tag and every fan's link to it, in one transaction; a tag fans carried
+ * moves the designer's `tags` data version (crowd packs reading tags turn stale).
+ */
 export async function deleteTag(db: Database, designerId: number, id: number): Promise<TagDeleteAnswer> {
   return db.transaction(async (tx) => {
     await lockDesignerTags(tx, designerId);
@@ -206,6 +210,7 @@ export async function deleteTag(db: Database, designerId: number, id: number): P
     const removedFromFans = await fanCountOf(tx, id);
     await tx.delete(tags).where(eq(tags.id, id));
     await recordDeletion(tx, designerId, { type: 'tag', id, label: tag.name }, new Date());
+    if (removedFromFans > 0) await fanDataChanged(tx, designerId, 'tags');
     return { removedFromFans };
   });
 }
@@ -213,6 +218,7 @@ export async function deleteTag(db: Database, designerId: number, id: number): P
 /**
  * `POST /tags/:id/merge`: every fan of `:id` gets `intoTagId` (those carrying both keep one), then
  * `:id` is deleted. A fan never ends with more tags than before, so the 20-per-fan limit holds.
+ * Moves the designer's `tags` data version.
  */
 export async function mergeTag(
   db: Database,
@@ -240,7 +246,9 @@ export async function mergeTag(
       .onConflictDoNothing()
       .returning({ fanId: fanTags.fanId });
     await tx.delete(tags).where(eq(tags.id, id));
-    return { tag: toWire(target, await fanCountOf(tx, intoTagId)), movedFans: moved.length };
+    const answer = { tag: toWire(target, await fanCountOf(tx, intoTagId)), movedFans: moved.length };
+    await fanDataChanged(tx, designerId, 'tags');
+    return answer;
   });
 }
 

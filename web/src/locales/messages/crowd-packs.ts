@@ -28,7 +28,7 @@ export const crowdPacksMessages = defineMessages(
     'crowdPacks.stale': '已过时',
     'crowdPacks.staleUpdating': '已过时，更新中…',
     'crowdPacks.staleWhy':
-      '人数可能已与现在不符：粉丝有增减，按天变化的条件（最近 N 天、年龄）过了一天，每日更新的包超过一天未算，或组合用到的人群包已更新。打开时自动重新计算。',
+      '人数可能已与现在不符：粉丝有增减，条件用到的标签、印象、订单、身体尺寸或衣橱有改动，按天变化的条件（最近 N 天、年龄）过了一天，每日更新的包超过一天未算，或组合用到的人群包已更新。打开时自动重新计算。',
     'crowdPacks.neverComputed': '未计算',
     'crowdPacks.unused': '未被使用',
     'crowdPacks.action.detail': '详情',
@@ -208,7 +208,7 @@ export const crowdPacksMessages = defineMessages(
     'crowdPacks.stale': 'Out of date',
     'crowdPacks.staleUpdating': 'Out of date, updating…',
     'crowdPacks.staleWhy':
-      'The size may no longer match: fans came or left, a day passed for a condition that moves with time (last N days, age), a daily pack went a day without refreshing, or a pack this one combines was refreshed. Opening it computes it again.',
+      'The size may no longer match: fans came or left, the tags, impressions, orders, measurements or wardrobes its conditions read changed, a day passed for a condition that moves with time (last N days, age), a daily pack went a day without refreshing, or a pack this one combines was refreshed. Opening it computes it again.',
     'crowdPacks.neverComputed': 'not computed',
     'crowdPacks.unused': 'Not used',
     'crowdPacks.action.detail': 'Detail',

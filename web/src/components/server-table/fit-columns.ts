@@ -17,7 +17,10 @@ export function scrollToFit<Row>(columns: TableColumnsType<Row>, extra = 0): { x
   return { x: sum };
 }
 
-const oneLineCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
+/** Money, a date or a count outside a table (a list's figure, a card's line): kept on one line. */
+export const ONE_LINE_TEXT = { whiteSpace: 'nowrap' } as const;
+
+const oneLineCell = () => ({ style: ONE_LINE_TEXT });
 
 /** Money, dates and counts stay on one line (a header may wrap between words): a column says so once. */
 export const ONE_LINE = { onCell: oneLineCell } as const;

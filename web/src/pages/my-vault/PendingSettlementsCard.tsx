@@ -1,6 +1,7 @@
 import type { PendingSettlements } from '@dc/contract';
 import { Card, Empty, List, Typography } from 'antd';
 import { formatFen } from '../../components/money.ts';
+import { ONE_LINE_TEXT } from '../../components/server-table/fit-columns.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 
 /** What arrives when: pending income per day it settles. */
@@ -18,7 +19,12 @@ export function PendingSettlementsCard({
       title={t('vault.pendingList.title')}
       loading={loading}
       extra={
-        data && data.total > 0 && <Typography.Text strong>¥{formatFen(data.total, language)}</Typography.Text>
+        data &&
+        data.total > 0 && (
+          <Typography.Text strong style={ONE_LINE_TEXT}>
+            ¥{formatFen(data.total, language)}
+          </Typography.Text>
+        )
       }
     >
       {data && data.days.length === 0 ? (
@@ -31,7 +37,7 @@ export function PendingSettlementsCard({
           renderItem={(day) => (
             <List.Item
               key={day.day}
-              extra={<Typography.Text>¥{formatFen(day.net, language)}</Typography.Text>}
+              extra={<Typography.Text style={ONE_LINE_TEXT}>¥{formatFen(day.net, language)}</Typography.Text>}
             >
               <List.Item.Meta
                 title={t('vault.pendingList.arrives', { day: day.day })}

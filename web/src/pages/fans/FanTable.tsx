@@ -4,7 +4,7 @@ import { formatFen } from '../../components/money.ts';
 import { DayCell } from '../../components/server-table/DayCell.tsx';
 import { ONE_LINE, SELECTION_COLUMN_WIDTH, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
-import { FanIdentity, FanTagList } from './FanCells.tsx';
+import { FanTagList, fanColumns } from './FanCells.tsx';
 import type { FanListState } from './filters.ts';
 
 export interface FanTableProps {
@@ -42,20 +42,10 @@ export function FanTable({
   const language = useLanguage((s) => s.language);
   const sortOrder = (field: FanSortField) =>
     state.sortBy === field ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const shared = fanColumns(t);
   const columns: TableColumnsType<FanRow> = [
-    {
-      key: 'fan',
-      title: t('fans.column.fan'),
-      fixed: 'left',
-      width: 160,
-      render: (_, fan) => <FanIdentity fan={fan} />,
-    },
-    {
-      key: 'gender',
-      title: t('fans.column.gender'),
-      width: 76,
-      render: (_, fan) => t(`fans.gender.${fan.gender}`),
-    },
+    shared.fan,
+    shared.gender,
     {
       key: 'age',
       title: t('fans.column.age'),
@@ -65,21 +55,8 @@ export function FanTable({
       render: (_, fan) => fan.age ?? '—',
     },
     { key: 'city', title: t('fans.column.city'), width: 72, render: (_, fan) => fan.cityName || '—' },
-    {
-      key: 'source',
-      title: t('fans.column.source'),
-      width: 76,
-      render: (_, fan) => t(`fans.source.${fan.source}`),
-    },
-    {
-      key: 'followedAt',
-      dataIndex: 'followedAt',
-      title: t('fans.column.followedAt'),
-      width: 112,
-      render: (at: string) => <DayCell at={at} />,
-      sorter: true,
-      sortOrder: sortOrder('followedAt'),
-    },
+    shared.source,
+    { ...shared.followedAt, sorter: true, sortOrder: sortOrder('followedAt') },
     {
       key: 'lastActiveAt',
       dataIndex: 'lastActiveAt',

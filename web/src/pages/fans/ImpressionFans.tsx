@@ -1,14 +1,18 @@
 import type { FanRow, Impression } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Empty, Flex, Table, Tag } from 'antd';
+import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
+import { fanColumns } from './FanCells.tsx';
 import { fetchImpressionFans, impressionKeys } from './impression-service.ts';
 
 const PAGE_SIZE = 10;
 
-/** The fans carrying the chosen word, paged by the server, each linking to the fan's detail. */
+/**
+ * The fans carrying the chosen word, paged by the server, each linking to the fan's detail: the
+ * fan list's own columns, scrolling inside the card on a phone with the fan kept in view.
+ */
 export function ImpressionFans({ impression }: { impression: Impression }) {
   const t = useT();
   const [page, setPage] = useState(1);
@@ -16,6 +20,8 @@ export function ImpressionFans({ impression }: { impression: Impression }) {
     queryKey: impressionKeys.fans(impression.id, page),
     queryFn: ({ signal }) => fetchImpressionFans(impression.id, page, PAGE_SIZE, signal),
   });
+  const { fan, gender, source, followedAt } = fanColumns(t);
+  const columns: TableColumnsType<FanRow> = [fan, gender, source, followedAt];
   return (
     <Card title={t('impressions.fansOf', { word: impression.word })} data-testid="impression-fans">
       <Table<FanRow>
@@ -32,32 +38,8 @@ export function ImpressionFans({ impression }: { impression: Impression }) {
           hideOnSinglePage: true,
           onChange: setPage,
         }}
-        columns={[
-          {
-            title: t('impressions.nickname'),
-            dataIndex: 'nickname',
-            render: (nickname: string, fan) => (
-              <Flex gap={8} align="center">
-                <Avatar alt="" size="small" src={fan.avatar || undefined}>
-                  {nickname.slice(0, 1)}
-                </Avatar>
-                <Link to={`/detail/fans-detail/${fan.id}`}>{nickname}</Link>
-              </Flex>
-            ),
-          },
-          {
-            title: t('fans.column.gender'),
-            dataIndex: 'gender',
-            render: (gender: FanRow['gender']) => t(`fans.gender.${gender}`),
-          },
-          {
-            title: t('fans.column.source'),
-            dataIndex: 'source',
-            responsive: ['md'],
-            render: (source: FanRow['source']) => <Tag>{t(`fans.source.${source}`)}</Tag>,
-          },
-          { title: t('impressions.followedAt'), dataIndex: 'followedAt', responsive: ['lg'] },
-        ]}
+        columns={columns}
+        scroll={scrollToFit(columns)}
       />
     </Card>
   );

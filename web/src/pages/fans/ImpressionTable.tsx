@@ -1,6 +1,6 @@
 import type { Impression } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Space, Table, Typography, theme } from 'antd';
 import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { deleteImpression, impressionKeys } from './impression-service.ts';
@@ -26,6 +26,7 @@ export function ImpressionTable({
   const t = useT();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const { token } = theme.useToken();
   const remove = useMutation({
     mutationFn: (impression: Impression) => deleteImpression(impression.id),
     onSuccess: async (answer, impression) => {
@@ -51,13 +52,21 @@ export function ImpressionTable({
       dataSource={impressions}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
       data-testid="impression-table"
-      rowClassName={(row) => (row.id === selectedId ? 'ant-table-row-selected' : '')}
       onRow={(row) => ({ onClick: () => onSelect(row.id), style: { cursor: 'pointer' } })}
       columns={[
         {
           title: t('impressions.word'),
           dataIndex: 'word',
-          render: (word: string) => <Typography.Text strong>{word}</Typography.Text>,
+          // The chosen word is marked by a bar and its colour, not a tinted row: the row's red
+          // 删除 read at 4.45:1 on antd's selected-row tint (3.03:1 dark), under AA's 4.5.
+          onCell: (row) => ({
+            style: row.id === selectedId ? { boxShadow: `inset 3px 0 0 ${token.colorPrimary}` } : undefined,
+          }),
+          render: (word: string, row) => (
+            <Typography.Text strong style={row.id === selectedId ? { color: token.colorPrimary } : undefined}>
+              {word}
+            </Typography.Text>
+          ),
         },
         {
           title: t('impressions.fanCount'),

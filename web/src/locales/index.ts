@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { storageKeys } from '../stores/storage-keys.ts';
 import { dictionaries, type MessageKey } from './catalog.ts';
+import { selectPlurals } from './plural.ts';
 
 export type { MessageKey };
 export const LANGUAGES: readonly Language[] = ['zh-CN', 'en-US'];
@@ -44,7 +45,10 @@ export function translate(
   values?: Record<string, string | number>,
 ): string {
   const text = dictionaries[language][key] ?? missing(key);
-  return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
+  if (!values) return text;
+  return selectPlurals(language, text, values).replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(values[name] ?? `{${name}}`),
+  );
 }
 
 /** The current language's translate function, re-rendering on language change. */

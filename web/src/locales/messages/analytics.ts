@@ -150,7 +150,7 @@ export const analyticsMessages = defineMessages(
     'analytics.exporting': 'Exporting…',
     'analytics.exportFailed': 'Export failed, please try again later',
     'analytics.back': 'Back to overview',
-    'analytics.total': '{count} rows',
+    'analytics.total': '{count, plural, one {# row} other {# rows}}',
     'analytics.fans.title.new': 'New fans',
     'analytics.fans.title.lost': 'Lost fans',
     'analytics.fans.title.active': 'Active fans',

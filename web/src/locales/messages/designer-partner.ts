@@ -73,7 +73,7 @@ export const designerPartnerMessages = defineMessages(
     'partner.dividends.totalDetail': 'Paid {paid} · pending {pending}',
     'partner.dividends.empty': 'No dividends yet',
     'partner.dividends.emptyFiltered': 'No dividend matches',
-    'partner.dividends.count': '{total} periods',
+    'partner.dividends.count': '{total, plural, one {# period} other {# periods}}',
     'partner.chart.title': 'Dividends by period (CNY)',
     'partner.chart.amount': 'Dividend',
     'partner.chart.empty': 'No dividends to chart yet',

@@ -226,7 +226,7 @@ export const looksMessages = defineMessages(
     'looks.confirm': 'OK',
     'looks.cancel': 'Cancel',
     'looks.save': 'Save',
-    'looks.usedBy': 'Used by {count} look(s)',
+    'looks.usedBy': 'Used by {count, plural, one {# look} other {# looks}}',
     'looks.notUsed': 'Not used',
     'looks.loadFailed': 'Could not load',
     'looks.retry': 'Retry',
@@ -291,7 +291,8 @@ export const looksMessages = defineMessages(
     'looks.modelChecking': 'Checking the model…',
     'looks.modelUploaded': 'Model uploaded',
     'looks.modelRefused': 'The model was refused: {reason}',
-    'looks.reasonTriangles': '{count} triangles, over the limit of 300,000',
+    'looks.reasonTriangles':
+      '{count, plural, one {# triangle} other {# triangles}}, over the limit of 300,000',
     'looks.reasonVersion': 'not glTF version 2.0',
     'looks.reasonNoTriangles': 'the file has no triangles to show',
     'looks.modelEdit': 'Edit model',

@@ -140,7 +140,8 @@ export const pagesShellMessages = defineMessages(
     'notifications.title': 'Notifications',
     'notifications.unreadSummary': '{count} unread',
     'notifications.markAllRead': 'Mark all read',
-    'notifications.markedAllRead': 'Marked {count} notifications read',
+    'notifications.markedAllRead':
+      'Marked {count, plural, one {# notification} other {# notifications}} read',
     'notifications.markRead': 'Mark read',
     'notifications.collect': 'Collect',
     'notifications.uncollect': 'Uncollect',

@@ -81,7 +81,8 @@ export const recruitmentMessages = defineMessages(
     'recruit.statsLabel': 'Visits and follows per channel',
     'recruit.visits': 'Visits',
     'recruit.follows': 'Follows',
-    'recruit.totalFollows': '{count} fans recruited from {visits} visits',
+    'recruit.totalFollows':
+      '{count, plural, one {# fan} other {# fans}} recruited from {visits, plural, one {# visit} other {# visits}}',
     'recruit.noStats': 'No visits yet: share a link or the poster to start recruiting',
     'recruit.poster': 'Recruitment poster',
     'recruit.posterHint': 'The poster’s QR code opens the “Poster” channel link',

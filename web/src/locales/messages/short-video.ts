@@ -193,7 +193,7 @@ export const shortVideoMessages = defineMessages(
     'shortVideo.after.failed': 'Publishing failed',
     'shortVideo.speed': '{speed}/s',
     'shortVideo.timeLeft': '{time} left',
-    'shortVideo.resumeTitle': '{count} unfinished upload(s)',
+    'shortVideo.resumeTitle': '{count, plural, one {# unfinished upload} other {# unfinished uploads}}',
     'shortVideo.resumeHint': 'Pick the same file again to continue from where it stopped.',
     'shortVideo.resumeRow': '{name} ({size}, {percent}% uploaded)',
     'shortVideo.resumePick': 'Pick the file to continue',

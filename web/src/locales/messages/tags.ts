@@ -61,7 +61,8 @@ export const tagsMessages = defineMessages(
     'tags.renameClassification': 'Rename classification',
     'tags.deleteClassification': 'Delete classification',
     'tags.deleteClassificationConfirm': 'Delete the classification “{name}”?',
-    'tags.classificationNotEmpty': 'The classification still holds {count} tags: move or delete them first',
+    'tags.classificationNotEmpty':
+      'The classification still holds {count, plural, one {# tag} other {# tags}}: move or delete them first',
     'tags.classificationName': 'Classification name',
     'tags.noClassification': 'No tag classifications yet: create one first',
     'tags.add': 'New tag',
@@ -89,13 +90,15 @@ export const tagsMessages = defineMessages(
     'tags.created': 'Tag created',
     'tags.saved': 'Tag saved',
     'tags.deleted': 'Tag deleted',
-    'tags.merged': 'Merged: {count} fans gained the target tag',
+    'tags.merged': 'Merged: {count, plural, one {# fan} other {# fans}} gained the target tag',
     'tags.deleteTitle': 'Delete the tag “{name}”?',
-    'tags.deleteWarning': '{count} fans will lose this tag. This cannot be undone.',
+    'tags.deleteWarning':
+      '{count, plural, one {# fan} other {# fans}} will lose this tag. This cannot be undone.',
     'tags.deleteWarningNone': 'No fan carries this tag now.',
     'tags.mergeTitle': 'Merge the tag “{name}”',
     'tags.mergeInto': 'Merge into',
-    'tags.mergeHint': 'The {count} fans carrying “{name}” get the target tag, then “{name}” is deleted.',
+    'tags.mergeHint':
+      'The {count, plural, one {fan} other {# fans}} carrying “{name}” get the target tag, then “{name}” is deleted.',
     'tags.mergeTargetRequired': 'Please choose the target tag',
     'tags.limitReached': 'The limit of {max} tags is reached: delete or merge one first',
     'tags.classificationSaved': 'Classification saved',

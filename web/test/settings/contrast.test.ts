@@ -102,7 +102,7 @@ describe('issue 17 point 4: theme tokens reach AA in both themes', () => {
       }
     });
 
-    it(`${label}: every brand preset and any custom colour reads as text and as a filled button (the yellow preset's active menu item included)`, () => {
+    it(`${label}: every brand preset and any custom colour reads as text and as a filled button, hovered and pressed too (the yellow preset's active menu item included)`, () => {
       const check = (brand: string) => {
         const config = themeConfigOf(isDark, brand);
         const token = theme.getDesignToken(config);
@@ -116,8 +116,16 @@ describe('issue 17 point 4: theme tokens reach AA in both themes', () => {
         }
         // The selected menu item: brand-coloured text on the brand's palest tint.
         expect(contrastRatio(primary, token.colorPrimaryBg)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
-        const onPrimary = config.components?.Button?.primaryColor ?? '#FFFFFF';
+        const button = config.components?.Button;
+        const onPrimary = button?.primaryColor ?? '#FFFFFF';
         expect(contrastRatio(onPrimary, primary)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+        // The same button hovered and pressed.
+        for (const filled of [button?.colorPrimaryHover, button?.colorPrimaryActive]) {
+          expect(
+            contrastRatio(onPrimary, filled ?? token.colorPrimaryHover),
+            `${brand} filled ${filled}`,
+          ).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+        }
       };
       for (const preset of BRAND_COLOR_PRESETS) check(preset);
       fc.assert(fc.property(hexColor, check), { numRuns: 30 });

@@ -48,7 +48,7 @@ export function fanColumns(
       key: 'fan',
       title: t('fans.column.fan'),
       fixed: 'left',
-      width: 160,
+      width: 148,
       render: (_, fan) => <FanIdentity fan={fan} />,
     },
     gender: {

@@ -127,6 +127,30 @@ describe('issue 17 point 6: breadcrumb and back button the same on every detail 
     },
   );
 
+  it('on a 390 px phone in English the trail wraps and every crumb stays a 24 px target (WCAG 2.2 target size)', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'designer-console:language',
+        JSON.stringify({ state: { language: 'en-US' }, version: 0 }),
+      ),
+    );
+    for (const route of ['/detail/video-detail/', '/boutique/boutique-detail/']) {
+      await page.goto(routes.find((candidate) => candidate.url.startsWith(route))!.url);
+      await page.getByTestId('detail-header').waitFor();
+      const crumbs = await page
+        .getByTestId('breadcrumb')
+        .locator('a')
+        .evaluateAll((links) =>
+          links.map((link) => link.getBoundingClientRect()).map(({ top, height }) => ({ top, height })),
+        );
+      expect(new Set(crumbs.map(({ top }) => Math.round(top))).size, `${route} wraps`).toBeGreaterThan(1);
+      for (const { height } of crumbs) expect(height, route).toBeGreaterThanOrEqual(24);
+    }
+    await context.close();
+  });
+
   it('opened from the list, the back button returns to the list as it was (its page kept)', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page);

@@ -8,8 +8,14 @@ import { useMenu } from '../stores/menu.ts';
 import { menuTrail } from './menu-trail.ts';
 import { useRecordTitles } from './record-title.ts';
 
+/**
+ * Each crumb cut to its width with the whole title on hover; 24 px tall, WCAG 2.2's smallest
+ * target: on a phone the trail wraps and antd's 22 px lines put one link's box against the next's.
+ */
 const crumbStyle = {
   maxWidth: BREADCRUMB_MAX_ITEM_WIDTH,
+  height: 24,
+  lineHeight: '24px',
   display: 'inline-block',
   overflow: 'hidden',
   textOverflow: 'ellipsis',

@@ -13,6 +13,13 @@ import { UnfinishedNote } from './UnfinishedNote.tsx';
 import { useDebounced } from './use-debounced.ts';
 
 /** 新建 / 编辑组合人群包 (issue 8 items 2 and 3): include groups, exclude list, overlap, live count. */
+/**
+ * A pack picker takes the row's room and at least 220 px: on a phone the group's count and its
+ * delete button wrap under it instead of squeezing it to a few characters; minWidth 0 lets the
+ * chosen packs wrap inside the select rather than widen the row.
+ */
+const PACK_SELECT_STYLE = { flex: '1 1 220px', minWidth: 0 } as const;
+
 export default function CrowdPackCombinedEditPage() {
   return <PackEditPage editor={CombinedPackEditor} newPath={COMBINED_NEW_PATH} />;
 }
@@ -83,12 +90,11 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
         {combination.include.map((group, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a group's identity is its position
           <Flex key={index} vertical gap={4}>
-            <Flex gap={8} align="center" data-testid="pack-include-group">
+            <Flex gap={8} align="center" wrap data-testid="pack-include-group">
               <Tag>{t('crowdPacks.combined.group', { n: index + 1 })}</Tag>
               <Select<number[]>
                 mode="multiple"
-                // minWidth 0: chosen packs wrap inside the select instead of widening the row past a phone.
-                style={{ flex: 1, minWidth: 0 }}
+                style={PACK_SELECT_STYLE}
                 placeholder={t('crowdPacks.combined.pickPacks')}
                 aria-label={`${t('crowdPacks.combined.include')} ${t('crowdPacks.combined.group', { n: index + 1 })}`}
                 optionFilterProp="label"
@@ -124,10 +130,10 @@ function CombinedPackEditor({ pack }: { pack: PackRow | undefined }) {
         </Button>
       </Flex>
       <Typography.Text strong>{t('crowdPacks.combined.exclude')}</Typography.Text>
-      <Flex gap={8} align="center" style={{ margin: '8px 0 16px' }}>
+      <Flex gap={8} align="center" wrap style={{ margin: '8px 0 16px' }}>
         <Select<number[]>
           mode="multiple"
-          style={{ flex: 1, minWidth: 0 }}
+          style={PACK_SELECT_STYLE}
           placeholder={t('crowdPacks.combined.pickPacks')}
           aria-label={t('crowdPacks.combined.exclude')}
           optionFilterProp="label"

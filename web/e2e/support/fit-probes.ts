@@ -141,3 +141,50 @@ export function tableFitProblems(actionTitles: readonly string[]): string[] {
   });
   return [...new Set(problems)];
 }
+
+/**
+ * Every open modal or drawer: its panel inside the window, each of its buttons and fields inside
+ * the panel and not cut, and the page not scrolling sideways under it.
+ */
+export function dialogFitProblems(): string[] {
+  const problems: string[] = [];
+  const width = window.innerWidth;
+  const page = document.documentElement.scrollWidth;
+  if (page > width) problems.push(`page is ${page} px wide for a ${width} px window`);
+  const name = (element: Element) =>
+    JSON.stringify((element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 20));
+  const panels = [...document.querySelectorAll('.ant-modal-container, .ant-drawer-content-wrapper')].filter(
+    (panel) => panel.checkVisibility(),
+  );
+  for (const panel of panels) {
+    const box = panel.getBoundingClientRect();
+    const title = name(
+      panel.querySelector('.ant-modal-title, .ant-drawer-title, .ant-modal-confirm-title') ?? panel,
+    );
+    if (box.left < -1 || box.right > width + 1)
+      problems.push(`dialog ${title} spans ${Math.round(box.left)}…${Math.round(box.right)} px`);
+    const parts = panel.querySelectorAll(
+      'button, input:not([type="file"]):not([type="radio"]):not([type="checkbox"]), textarea, .ant-select',
+    );
+    for (const part of parts) {
+      if (!part.checkVisibility()) continue;
+      const rect = part.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      // Inside a scrolling part of the dialog (a table), leaving the panel's box is scrolling, not cutting.
+      let scrolled = false;
+      for (let up = part.parentElement; up && up !== panel; up = up.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) scrolled = true;
+      }
+      if (scrolled) continue;
+      if (rect.left < box.left - 1 || rect.right > box.right + 1)
+        problems.push(
+          `${part.tagName.toLowerCase()} ${name(part)} in ${title} spans ${Math.round(rect.left)}…${Math.round(rect.right)} of ${Math.round(box.left)}…${Math.round(box.right)}`,
+        );
+      if (part.tagName === 'BUTTON' && part.scrollWidth > part.clientWidth + 1)
+        problems.push(
+          `button ${name(part)} in ${title} cut to ${part.clientWidth} of ${part.scrollWidth} px`,
+        );
+    }
+  }
+  return problems;
+}

@@ -2,8 +2,9 @@ import { bankAccountSchema, fenToYuan, type WithdrawalBody, withdrawalBodySchema
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
+import { formatFen } from '../../components/money.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
-import { useT } from '../../locales/index.ts';
+import { useLanguage, useT } from '../../locales/index.ts';
 import { fieldErrorsOf } from '../../request/index.ts';
 import { yuanTextToFen } from './money-input.ts';
 import { fetchWithdrawalAccount, requestWithdrawal, vaultKeys } from './service.ts';
@@ -27,6 +28,7 @@ export interface WithdrawalModalProps {
  */
 export function WithdrawalModal({ open, available, onClose }: WithdrawalModalProps) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
@@ -98,7 +100,7 @@ export function WithdrawalModal({ open, available, onClose }: WithdrawalModalPro
       forceRender
     >
       <Typography.Paragraph type="secondary">
-        {t('vault.withdraw.available', { amount: fenToYuan(available) })}
+        {t('vault.withdraw.available', { amount: formatFen(available, language) })}
       </Typography.Paragraph>
       <Form<FormValues>
         form={form}

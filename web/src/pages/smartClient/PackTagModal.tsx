@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Modal } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../locales/index.ts';
 import { FanTagSelect } from '../fans/FanTagSelect.tsx';
 import { packKeys, tagMembers } from './service.ts';
+
+const TAG_SELECT_ID = 'pack-tag-modal-tags';
 
 /** Tags every member of the last computation in one batch (the fans batch tagging). */
 export function PackTagModal({
@@ -42,13 +44,22 @@ export function PackTagModal({
       okButtonProps={{ disabled: tagIds.length === 0, loading: tag.isPending }}
       destroyOnHidden
     >
-      <FanTagSelect
-        style={{ width: '100%' }}
-        value={tagIds}
-        onChange={setTagIds}
-        placeholder={t('crowdPacks.value.choose')}
-        data-testid="pack-tag-select"
-      />
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label={t('crowdPacks.detail.tagsToAdd')}
+          htmlFor={TAG_SELECT_ID}
+          style={{ marginBottom: 0 }}
+        >
+          <FanTagSelect
+            id={TAG_SELECT_ID}
+            style={{ width: '100%' }}
+            value={tagIds}
+            onChange={setTagIds}
+            placeholder={t('crowdPacks.value.choose')}
+            data-testid="pack-tag-select"
+          />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

@@ -1,6 +1,9 @@
 import { notificationQualities } from '@dc/contract';
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { qualityColor, qualityLabels } from '../../src/pages/notifications/labels.ts';
+import { contrastRatio, TEXT_CONTRAST, toHex } from '../../src/app/contrast.ts';
+import { themeConfigOf } from '../../src/app/theme-tokens.ts';
+import { qualityColor, qualityLabels, qualityTint } from '../../src/pages/notifications/labels.ts';
 
 const palette = { colorPrimary: '#593BFF', colorWarning: '#faad14', colorError: '#ff4d4f' };
 
@@ -18,5 +21,18 @@ describe('§4 notification priority colours', () => {
   it('every quality of the contract has a label', () => {
     for (const quality of notificationQualities)
       expect(qualityLabels[quality]).toMatch(/^notifications\.quality\./);
+  });
+
+  it('issue 17 point 4: each priority reads at 4.5:1 on its tint, light and dark (antd mixed a custom colour with white: 2.35:1)', () => {
+    for (const isDark of [false, true]) {
+      const token = theme.getDesignToken(themeConfigOf(isDark, '#593BFF'));
+      for (const quality of notificationQualities) {
+        const text = toHex(qualityColor(quality, token));
+        const tint = toHex(qualityTint(quality, token));
+        expect(contrastRatio(text, tint), `${quality} ${isDark ? 'dark' : 'light'}`).toBeGreaterThanOrEqual(
+          TEXT_CONTRAST,
+        );
+      }
+    }
   });
 });

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreen, report, settle, themedPage } from './support/axe.ts';
-import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  chooseFromHoverMenu,
+  DEMO,
+  launchBrowser,
+  loginThroughForm,
+  navigateInApp,
+  newPage,
+} from './support/browser.ts';
 import { drawnCharts, expectSensibleAxes } from './support/charts.ts';
 import { cutCardTitles, sidewaysOverflow, tableFitProblems } from './support/fit-probes.ts';
 import { everyConsoleRoute } from './support/menu-routes.ts';
@@ -207,11 +214,7 @@ describe('issue 17 point 2: every table fits a 1366 × 860 laptop', () => {
 
   /** Client-side navigation, as a menu link does it: the app stays loaded between routes. */
   async function open(url: string): Promise<void> {
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, url);
-    await page.waitForURL((current) => `${current.pathname}${current.search}` === url);
+    await navigateInApp(page, url);
     // The route's own tab pane is the one shown (the previous page has been hidden).
     await page.waitForFunction(
       (path) => {

@@ -1,7 +1,13 @@
 import { CONTEXT_MENU_MIN_COLUMN_WIDTH } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFromHoverMenu, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  chooseFromHoverMenu,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+  popupsSettled,
+} from './support/browser.ts';
 import {
   activeTabKey,
   chooseFromContextMenu,
@@ -10,6 +16,7 @@ import {
   DESIGNER_COURSE,
   dragTab,
   HOME_KEY,
+  openByAddress,
   openContextMenu,
   openPage,
   PERSONAL_CENTER,
@@ -305,6 +312,78 @@ describe('§2 tab bar in Chromium', () => {
     await page.getByLabel('昵称').waitFor();
     await expect(tabBar(page).count()).resolves.toBe(0);
     await expect(page.getByTestId('tab-pane').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+/** The strip against its own box: its tabs wider than it, and whether the tab `key` is in view. */
+function stripGeometry(page: Page, key: string) {
+  return tabBar(page).evaluate((bar, tabKey) => {
+    const wrap = bar.querySelector('.ant-tabs-nav-wrap')!.getBoundingClientRect();
+    const tabs = [...bar.querySelectorAll('.ant-tabs-nav-list > .ant-tabs-tab')].map((tab) =>
+      tab.getBoundingClientRect(),
+    );
+    const tab = bar.querySelector(`.ant-tabs-nav-list > .ant-tabs-tab[data-node-key="${tabKey}"]`)!;
+    const box = tab.getBoundingClientRect();
+    return {
+      overflowing: tabs.at(-1)!.right - tabs[0]!.left > wrap.width + 1,
+      stripInWindow: wrap.left >= 0 && wrap.right <= window.innerWidth,
+      tabInView: box.left >= wrap.left - 1 && box.right <= wrap.right + 1,
+      pageWidth: document.documentElement.scrollWidth,
+    };
+  }, key);
+}
+
+describe('§2 tab bar on a 390 × 844 phone', () => {
+  const PHONE = { width: 390, height: 844 };
+  const ALL_OPEN = '所有打开的页面';
+  const FANS_LIST = '/fans/fans-list';
+  const BOUTIQUE_LIST = '/boutique/boutique-list';
+
+  it('§2 tab bar on a phone: no "…" overflow menu; the strip scrolls in its own box; 所有打开的页面 lists every open page and jumps to one; a desktop window has no such button', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signInAsDemo(page);
+    for (const key of [DESIGNER_COURSE, USER_COURSE, SHOW_RANK, FANS_LIST, BOUTIQUE_LIST]) {
+      await openByAddress(page, key);
+    }
+    await expect(tabBar(page).locator('.ant-tabs-nav-more').isVisible()).resolves.toBe(false);
+    // The current (last) tab is in view, the home tab scrolled out of the strip, not the page.
+    await expect
+      .poll(() => stripGeometry(page, HOME_KEY))
+      .toEqual({
+        overflowing: true,
+        stripInWindow: true,
+        tabInView: false,
+        pageWidth: PHONE.width,
+      });
+
+    await page.getByRole('button', { name: ALL_OPEN, exact: true }).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.waitFor();
+    await popupsSettled(page);
+    const titles = await menu.getByRole('menuitem').allInnerTexts();
+    expect(titles.map((title) => title.trim())).toEqual([
+      '首页',
+      '设计师课程',
+      '用户课程',
+      '秀场排行',
+      '粉丝列表',
+      '精品列表',
+    ]);
+    await expect(menu.locator('.ant-dropdown-menu-item-selected').innerText()).resolves.toBe('精品列表');
+    await menu
+      .getByRole('menuitem')
+      .filter({ hasText: /^首页$/ })
+      .click();
+    await page.waitForURL(/\/my-vault\/vault-statistics$/);
+    await waitForActiveTab(page, HOME_KEY);
+    await expect
+      .poll(() => stripGeometry(page, HOME_KEY))
+      .toMatchObject({ tabInView: true, pageWidth: PHONE.width });
+
+    // A desktop window keeps antd's bar as it was.
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await expect.poll(() => page.getByRole('button', { name: ALL_OPEN }).count()).toBe(0);
     await context.close();
   });
 });

@@ -80,3 +80,12 @@ export async function chooseFromHoverMenu(page: Page, trigger: Locator, item: st
   await popupsSettled(page);
   await choice.click();
 }
+
+/** Client-side navigation, as a menu link does it: the app stays loaded, its open tabs too. */
+export async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await page.waitForURL((current) => `${current.pathname}${current.search}` === url);
+}

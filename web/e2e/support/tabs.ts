@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { chooseFromHoverMenu, DEMO, loginThroughForm, popupsSettled } from './browser.ts';
+import { chooseFromHoverMenu, DEMO, loginThroughForm, navigateInApp, popupsSettled } from './browser.ts';
 
 export const HOME_KEY = '/my-vault';
 export const DESIGNER_COURSE = '/course/designer-course';
@@ -57,6 +57,12 @@ export async function openPage(page: Page, path: string): Promise<void> {
     await menuItem(item).click();
   }
   await page.waitForURL((url) => url.pathname === path);
+  await waitForActiveTab(page, path);
+}
+
+/** Opens a page by its address inside the running app (on a phone the menu is in a drawer). */
+export async function openByAddress(page: Page, path: string): Promise<void> {
+  await navigateInApp(page, path);
   await waitForActiveTab(page, path);
 }
 

@@ -1,7 +1,7 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, type DragEndEvent, PointerSensor, useSensor } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { Dropdown, Tabs, type TabsProps, theme } from 'antd';
+import { Dropdown, Flex, Tabs, type TabsProps, theme } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage, useT } from '../locales/index.ts';
 import { useMenu } from '../stores/menu.ts';
@@ -10,15 +10,19 @@ import { locationTabKey, tabHref, tabKey, tabTitleText, useTabs } from '../store
 import { HEADER_HEIGHT } from './AppHeader.tsx';
 import { DraggableTabNode } from './DraggableTabNode.tsx';
 import { planNavigation } from './navigation-plan.ts';
+import { OpenPagesButton } from './OpenPagesButton.tsx';
 import { useTabActions } from './tab-actions.ts';
 import { tabContextMenu } from './tab-context-menu.tsx';
+import { usePhone } from './use-phone.ts';
 
 // A press that moves less than this is a click (switch tab, close), not the start of a drag.
 const DRAG_START_DISTANCE = 8;
 
 /**
  * The multi-tab bar (spec section 2): home pinned first, tabs reordered by dragging, closed by
- * their ×, and a right-click menu to refresh or close several at once.
+ * their ×, and a right-click menu to refresh or close several at once. On a phone the strip
+ * scrolls sideways in its own box and a button beside it lists every open page (phone.css hides
+ * antd's overflow "…").
  */
 export function TabBar() {
   const t = useT();
@@ -32,8 +36,13 @@ export function TabBar() {
   const sensor = useSensor(PointerSensor, { activationConstraint: { distance: DRAG_START_DISTANCE } });
   const stickyTop = useStickyTop(pathname);
   const { token } = theme.useToken();
+  const phone = usePhone();
 
   const keys = tabs.map(tabKey);
+  const open = (key: string) => {
+    const tab = tabs.find((entry) => tabKey(entry) === key);
+    if (tab) navigate(tabHref(tab));
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) moveTab(String(active.id), String(over.id));
   };
@@ -69,6 +78,7 @@ export function TabBar() {
     <nav
       aria-label={t('tabs.label')}
       data-testid="tab-bar"
+      className="console-tab-bar"
       // Stays reachable under a fixed header however far the page is scrolled.
       style={{
         position: 'sticky',
@@ -79,22 +89,33 @@ export function TabBar() {
         marginTop: -8,
       }}
     >
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey}
-        items={items}
-        renderTabBar={renderTabBar}
-        onChange={(key) => {
-          const tab = tabs.find((entry) => tabKey(entry) === key);
-          if (tab) navigate(tabHref(tab));
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') actions.close(key);
-        }}
-        styles={{ header: { marginBottom: 12 } }}
-      />
+      <Flex align="flex-start" gap={8}>
+        <Tabs
+          style={{ flex: 1, minWidth: 0 }}
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={activeKey}
+          items={items}
+          renderTabBar={renderTabBar}
+          onChange={open}
+          onEdit={(key, action) => {
+            if (action === 'remove' && typeof key === 'string') actions.close(key);
+          }}
+          styles={{ header: { marginBottom: 12 } }}
+        />
+        {phone ? (
+          <OpenPagesButton
+            pages={tabs.map((tab) => ({
+              key: tabKey(tab),
+              title: tabTitleText(tab.title, language),
+              isHome: tab.isHome,
+            }))}
+            activeKey={activeKey}
+            onOpen={open}
+          />
+        ) : null}
+      </Flex>
     </nav>
   );
 }

@@ -12,6 +12,8 @@ import {
 } from '@dc/contract';
 import { App, Button, Flex, Form, Image, Input, Radio, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { FileName } from '../../components/FileName.tsx';
+import { ONE_LINE_TEXT } from '../../components/server-table/fit-columns.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
 import { uploadImage } from './cover-upload.ts';
@@ -114,11 +116,13 @@ export function PublishForm({ onPublish }: Props) {
         <Flex vertical gap={4} data-testid="picked-files">
           <Typography.Text strong>{t('shortVideo.pickedFiles')}</Typography.Text>
           {files.map((file) => (
-            <Flex key={`${file.name}/${file.size}`} justify="space-between" align="center">
-              <Typography.Text ellipsis>
-                {file.name} · {formatBytes(file.size)}
+            <Flex key={`${file.name}/${file.size}`} align="center" gap={8}>
+              <FileName name={file.name} />
+              <Typography.Text type="secondary" style={ONE_LINE_TEXT}>
+                {formatBytes(file.size)}
               </Typography.Text>
               <Button
+                style={{ marginInlineStart: 'auto' }}
                 size="small"
                 type="link"
                 onClick={() => setFiles((current) => current.filter((f) => f !== file))}

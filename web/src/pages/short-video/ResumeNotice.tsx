@@ -1,4 +1,6 @@
 import { Alert, Button, Flex, Popconfirm, Typography, Upload } from 'antd';
+import { FileName } from '../../components/FileName.tsx';
+import { ONE_LINE_TEXT } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { formatBytes } from './format.ts';
 import type { UnfinishedUpload } from './resume-records.ts';
@@ -25,9 +27,9 @@ export function ResumeNotice({ uploads, onPick, onDiscard }: Props) {
           <Typography.Text type="secondary">{t('shortVideo.resumeHint')}</Typography.Text>
           {uploads.map((upload) => (
             <Flex key={upload.key} align="center" gap={8} wrap>
-              <Typography.Text>
-                {t('shortVideo.resumeRow', {
-                  name: upload.fileName,
+              <FileName name={upload.fileName} />
+              <Typography.Text type="secondary" style={ONE_LINE_TEXT}>
+                {t('shortVideo.resumeProgress', {
                   size: formatBytes(upload.size),
                   percent: Math.floor(upload.loaded * 100),
                 })}

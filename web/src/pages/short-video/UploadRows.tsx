@@ -1,5 +1,7 @@
 import { CaretRightOutlined, DeleteOutlined, PauseOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, List, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
+import { FileName } from '../../components/FileName.tsx';
+import { ONE_LINE_TEXT } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { formatBytes, formatDuration } from './format.ts';
 import type { UploadRowView, VodUploads } from './use-vod-uploads.ts';
@@ -22,7 +24,7 @@ export function UploadRows({ uploads }: { uploads: VodUploads }) {
     <Card
       title={t('shortVideo.uploads')}
       extra={
-        <Space>
+        <Space wrap>
           <Button size="small" icon={<PauseOutlined />} disabled={!anyRunning} onClick={uploads.pauseAll}>
             {t('shortVideo.pauseAll')}
           </Button>
@@ -90,21 +92,21 @@ export function UploadRows({ uploads }: { uploads: VodUploads }) {
             >
               <Flex vertical style={{ width: '100%' }} gap={4}>
                 <Flex justify="space-between" gap={8} wrap>
-                  <Typography.Text strong ellipsis style={{ maxWidth: 360 }}>
-                    {row.fileName}
-                  </Typography.Text>
+                  <FileName name={row.fileName} strong style={{ maxWidth: 360 }} />
                   <Space size={8} wrap>
-                    <Typography.Text type="secondary">{formatBytes(row.size)}</Typography.Text>
+                    <Typography.Text type="secondary" style={ONE_LINE_TEXT}>
+                      {formatBytes(row.size)}
+                    </Typography.Text>
                     <Tag>
                       {row.after ? t(`shortVideo.after.${row.after}`) : t(`shortVideo.state.${row.state}`)}
                     </Tag>
                     {row.state === 'Uploading' && row.bytesPerSecond > 0 ? (
-                      <Typography.Text type="secondary" data-testid="upload-speed">
+                      <Typography.Text type="secondary" style={ONE_LINE_TEXT} data-testid="upload-speed">
                         {t('shortVideo.speed', { speed: formatBytes(row.bytesPerSecond) })}
                       </Typography.Text>
                     ) : null}
                     {row.state === 'Uploading' && row.secondsLeft !== undefined ? (
-                      <Typography.Text type="secondary">
+                      <Typography.Text type="secondary" style={ONE_LINE_TEXT}>
                         {t('shortVideo.timeLeft', { time: formatDuration(row.secondsLeft) })}
                       </Typography.Text>
                     ) : null}

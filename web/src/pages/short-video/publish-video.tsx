@@ -61,7 +61,8 @@ export default function PublishVideoPage() {
       </Flex>
       <ResumeNotice uploads={unfinished} onPick={continueWith} onDiscard={discard} />
       <Flex gap={16} wrap align="flex-start">
-        <Card style={{ flex: '1 1 420px' }}>
+        {/* minWidth 0: a long picked file name shrinks instead of widening the card past a phone. */}
+        <Card style={{ flex: '1 1 420px', minWidth: 0 }}>
           <PublishForm onPublish={publish} />
         </Card>
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>

@@ -1,6 +1,7 @@
 import { CONTEXT_MENU_MIN_COLUMN_WIDTH } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditScreen } from './support/axe.ts';
 import {
   chooseFromHoverMenu,
   launchBrowser,
@@ -340,7 +341,7 @@ describe('§2 tab bar on a 390 × 844 phone', () => {
   const FANS_LIST = '/fans/fans-list';
   const BOUTIQUE_LIST = '/boutique/boutique-list';
 
-  it('§2 tab bar on a phone: no "…" overflow menu; the strip scrolls in its own box; 所有打开的页面 lists every open page and jumps to one; a desktop window has no such button', async () => {
+  it('§2 tab bar on a phone: no "…" overflow menu; the strip scrolls in its own box; 所有打开的页面 lists every open page and jumps to one', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await signInAsDemo(page);
     for (const key of [DESIGNER_COURSE, USER_COURSE, SHOW_RANK, FANS_LIST, BOUTIQUE_LIST]) {
@@ -381,9 +382,41 @@ describe('§2 tab bar on a 390 × 844 phone', () => {
       .poll(() => stripGeometry(page, HOME_KEY))
       .toMatchObject({ tabInView: true, pageWidth: PHONE.width });
 
-    // A desktop window keeps antd's bar as it was.
-    await page.setViewportSize({ width: 1366, height: 860 });
-    await expect.poll(() => page.getByRole('button', { name: ALL_OPEN }).count()).toBe(0);
     await context.close();
   });
 });
+
+describe('§2 tab bar on a 1366 × 860 laptop with more tabs than fit', () => {
+  it('§2 tab bar: no "…" inside the tablist (axe aria-required-children, critical, once the tabs overflowed); 所有打开的页面 beside the strip instead', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 860 } });
+    await signInAsDemo(page);
+    for (const key of MANY_PAGES) await openByAddress(page, key);
+    await expect
+      .poll(() => stripGeometry(page, HOME_KEY))
+      .toMatchObject({ overflowing: true, tabInView: false });
+    await expect(tabBar(page).locator('.ant-tabs-nav-more').isVisible()).resolves.toBe(false);
+    const audit = await auditScreen(page, MANY_PAGES.at(-1)!);
+    expect(audit.blocking.map(({ id }) => id)).toEqual([]);
+    await page.getByRole('button', { name: '所有打开的页面', exact: true }).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.waitFor();
+    await expect(menu.getByRole('menuitem').count()).resolves.toBe(MANY_PAGES.length + 1);
+    await context.close();
+  });
+});
+
+/** Enough pages that their tabs overflow a laptop's strip. */
+const MANY_PAGES = [
+  DESIGNER_COURSE,
+  USER_COURSE,
+  SHOW_RANK,
+  '/fans/fans-list',
+  '/boutique/boutique-list',
+  '/label/tag-list',
+  '/fans/fans-impression',
+  '/smartClient/crowd-pack',
+  '/data/designer-course-rank',
+  '/data/user-course-rank',
+  '/basic-information/shop-address',
+  '/my-vault/vault-detailed',
+];

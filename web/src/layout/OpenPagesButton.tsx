@@ -9,9 +9,9 @@ export interface OpenPage {
 }
 
 /**
- * On a phone, in place of antd's overflow "…" (a hover menu of only the tabs scrolled out of
- * sight): a button named 所有打开的页面 that lists every open page, the current one marked, to
- * jump to one. The tab strip beside it scrolls sideways in its own box.
+ * In place of antd's overflow "…" (a hover menu of only the tabs scrolled out of sight, placed
+ * inside the tablist): a button named 所有打开的页面 that lists every open page, the current one
+ * marked, to jump to one. The tab strip beside it scrolls sideways in its own box.
  */
 export function OpenPagesButton({
   pages,

@@ -13,16 +13,17 @@ import { planNavigation } from './navigation-plan.ts';
 import { OpenPagesButton } from './OpenPagesButton.tsx';
 import { useTabActions } from './tab-actions.ts';
 import { tabContextMenu } from './tab-context-menu.tsx';
-import { usePhone } from './use-phone.ts';
+import './tab-bar.css';
 
 // A press that moves less than this is a click (switch tab, close), not the start of a drag.
 const DRAG_START_DISTANCE = 8;
 
 /**
  * The multi-tab bar (spec section 2): home pinned first, tabs reordered by dragging, closed by
- * their ×, and a right-click menu to refresh or close several at once. On a phone the strip
- * scrolls sideways in its own box and a button beside it lists every open page (phone.css hides
- * antd's overflow "…").
+ * their ×, and a right-click menu to refresh or close several at once. The strip scrolls sideways
+ * in its own box and a button beside it lists every open page, at every width: antd's overflow
+ * "…" (hidden in tab-bar.css) sat inside the tablist, where a button is not allowed (axe
+ * aria-required-children, critical, as soon as the tabs overflow).
  */
 export function TabBar() {
   const t = useT();
@@ -36,7 +37,6 @@ export function TabBar() {
   const sensor = useSensor(PointerSensor, { activationConstraint: { distance: DRAG_START_DISTANCE } });
   const stickyTop = useStickyTop(pathname);
   const { token } = theme.useToken();
-  const phone = usePhone();
 
   const keys = tabs.map(tabKey);
   const open = (key: string) => {
@@ -104,17 +104,15 @@ export function TabBar() {
           }}
           styles={{ header: { marginBottom: 12 } }}
         />
-        {phone ? (
-          <OpenPagesButton
-            pages={tabs.map((tab) => ({
-              key: tabKey(tab),
-              title: tabTitleText(tab.title, language),
-              isHome: tab.isHome,
-            }))}
-            activeKey={activeKey}
-            onOpen={open}
-          />
-        ) : null}
+        <OpenPagesButton
+          pages={tabs.map((tab) => ({
+            key: tabKey(tab),
+            title: tabTitleText(tab.title, language),
+            isHome: tab.isHome,
+          }))}
+          activeKey={activeKey}
+          onOpen={open}
+        />
       </Flex>
     </nav>
   );

@@ -9,7 +9,7 @@ import {
   productVariants,
   stockMovements,
 } from '../db/schema/index.ts';
-import { recountFanFigures } from '../modules/fans/figures.ts';
+import { recountFanFigures } from '../modules/fans/index.ts';
 import { generatedBuyerIds } from './fans.ts';
 import { garmentPicture, picture } from './pictures.ts';
 import { type SeededRandom, seededRandom } from './random.ts';

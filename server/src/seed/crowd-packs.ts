@@ -2,8 +2,7 @@ import type { Combination, RuleGroup } from '@dc/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { crowdPackSources, crowdPacks, tags } from '../db/schema/index.ts';
-import { sourcesOf } from '../modules/crowd-packs/combine.ts';
-import { materialise } from '../modules/crowd-packs/compute.ts';
+import { materialise, sourcesOf } from '../modules/crowd-packs/index.ts';
 
 const DAY = 86_400_000;
 

@@ -13,8 +13,8 @@ import {
   providerCollections,
   providers,
 } from '../db/schema/index.ts';
-import { businessDayCompact } from '../modules/basic-information/query.ts';
-import { PLATFORM_ACTOR } from '../modules/contracts/service.ts';
+import { PLATFORM_ACTOR } from '../modules/contracts/index.ts';
+import { businessDayCompact } from '../time/business-day.ts';
 import { picture } from './pictures.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { recountFanFigures } from '../modules/fans/figures.ts';
-import { FAN_PICTURE_VARIANTS } from '../modules/image-files/pictures.ts';
+import { recountFanFigures } from '../modules/fans/index.ts';
+import { FAN_PICTURE_VARIANTS } from '../modules/image-files/index.ts';
 import { colourSlugs, picturePrefix } from './pictures.ts';
 import { pick as pickBy, type RowHash, rowHash, textArray } from './row-hash.ts';
 

@@ -10,8 +10,7 @@ import {
   products,
   productVariants,
 } from '../db/schema/index.ts';
-import { upsertShipped } from '../modules/looks/shipped.ts';
-import { businessDay } from '../modules/looks/stats.ts';
+import { businessDay, upsertShipped } from '../modules/looks/index.ts';
 import { seededRandom } from './random.ts';
 
 /**

@@ -2,12 +2,13 @@ import type { Database } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
 import {
   colourSlug,
+  demoPictureKey,
+  demoPictureUrl,
   FAN_PICTURE_VARIANTS,
   GARMENTS,
   PICTURE_COLOURS,
   pictureBytes,
-} from '../modules/image-files/pictures.ts';
-import { demoPictureKey, demoPictureUrl } from '../modules/image-files/store.ts';
+} from '../modules/image-files/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -13,7 +13,7 @@ import {
   videoDailyStats,
   videos,
 } from '../db/schema/index.ts';
-import { platformFeeOf } from '../modules/boutique/orders.ts';
+import { platformFeeOf } from '../modules/boutique/index.ts';
 import { seededRandom } from './random.ts';
 
 export type LedgerRow = typeof ledgerEntries.$inferInsert;

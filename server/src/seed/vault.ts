@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { ledgerEntries, withdrawals } from '../db/schema/index.ts';
-import { rebuildLedgerRollups } from '../modules/vault/ledger.ts';
+import { rebuildLedgerRollups } from '../modules/vault/index.ts';
 import {
   boutiqueSaleEntries,
   courseSaleEntries,

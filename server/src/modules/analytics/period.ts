@@ -1,5 +1,5 @@
 import type { DateType, PeriodInput, ResolvedPeriod } from '@dc/contract';
-import { addDays, businessDayOf, startOfBusinessDay } from '../vault/business-day.ts';
+import { addDays, businessDayOf, startOfBusinessDay } from '../../time/business-day.ts';
 
 /** The period of a query: `days` ending today, `start`–`end`, or the last 30 days. */
 export function resolvePeriod(query: PeriodInput, now: Date): ResolvedPeriod {

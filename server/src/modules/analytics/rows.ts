@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { type BudgetedReads, readWithin } from './budget.ts';
+import { type BudgetedReads, readWithin } from '../../http/statistics-budget.ts';
 
 /**
  * Rows of a raw query (PGlite and node-postgres both answer `{rows}`), read within the request's

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { type AuditEventRow, auditEvents } from '../../db/schema/index.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { startOfBusinessDay } from '../vault/business-day.ts';
+import { startOfBusinessDay } from '../../time/business-day.ts';
 
 type Query = z.output<typeof auditEventQuerySchema>;
 

@@ -21,9 +21,9 @@ import {
   stockMovements,
   videos,
 } from '../../db/schema/index.ts';
+import { containsText, sumOf } from '../../db/sql-helpers.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { containsText, sumOf } from '../basic-information/query.ts';
 import { ownProduct, productItemColumns, toProductItem, toVariant } from './rows.ts';
 
 type ListQuery = z.output<typeof productListQuerySchema>;

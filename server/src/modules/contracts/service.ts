@@ -19,18 +19,14 @@ import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { contractEvents, contracts, designers, providers } from '../../db/schema/index.ts';
+import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { fieldFailure, invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { fieldFailure, invalidField } from '../auth/failures.ts';
-import {
-  businessDayCompact,
-  businessDayEnd,
-  businessDayStart,
-  containsText,
-} from '../basic-information/query.ts';
-import { createNotification } from '../notifications/service.ts';
+import { businessDayCompact, businessDayEnd, businessDayStart } from '../../time/business-day.ts';
+import { createNotification } from '../notifications/index.ts';
 import { contractsMessages } from './messages.ts';
 
 type ContractRow = typeof contracts.$inferSelect;

@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import {
   courseLessons,
   coursePurchases,
@@ -18,14 +19,14 @@ import {
   lessonCompletions,
   platformUsers,
 } from '../../db/schema/index.ts';
+import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { invalidField } from '../auth/failures.ts';
-import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
-import { platformFeeOf } from '../boutique/orders.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { recordLedgerEntry } from '../vault/ledger.ts';
+import { businessDayEnd, businessDayStart } from '../../time/business-day.ts';
+import { platformFeeOf } from '../boutique/index.ts';
+import { recordLedgerEntry } from '../vault/index.ts';
 import { coursesMessages } from './messages.ts';
 import { ownCourseItem } from './query.ts';
 

@@ -10,8 +10,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { courseChapters, courseLessons, courses, lessonCompletions, videos } from '../../db/schema/index.ts';
+import { containsText } from '../../db/sql-helpers.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
-import { containsText } from '../basic-information/query.ts';
 import { courseFigures, courseItemColumns, ownCourseItem, toCourseItem } from './query.ts';
 
 type ListQuery = z.output<typeof courseListQuerySchema>;

@@ -17,9 +17,9 @@ import {
   fanWardrobeItems,
   products,
 } from '../../db/schema/index.ts';
-import { businessDayEnd, businessDayStart } from '../basic-information/query.ts';
-import { businessYear } from '../fans/filter.ts';
-import { intArray } from '../tags/lock.ts';
+import { intArray } from '../../db/sql-helpers.ts';
+import { businessDayEnd, businessDayStart } from '../../time/business-day.ts';
+import { businessYear } from '../fans/index.ts';
 
 /**
  * The rule tree compiled to SQL over `fans` (issue 8 item 1). Every value the designer chose is

@@ -2,6 +2,7 @@ import type { Combination, Language, RuleGroup } from '@dc/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { type FanDataVersions, fanDataVersionsOf } from '../../db/fan-data-versions.ts';
 import {
   BudgetExceeded,
   isPglite,
@@ -10,9 +11,8 @@ import {
   takeTurn,
 } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
-import { say } from '../auth/context.ts';
-import { type FanDataVersions, fanDataVersionsOf } from '../fans/data-versions.ts';
-import { intArray, rowsOf } from '../tags/lock.ts';
+import { intArray, rowsOf } from '../../db/sql-helpers.ts';
+import { say } from '../../http/messages.ts';
 import { combinationMembersSql } from './combine.ts';
 import type { FanSlice } from './compile.ts';
 import { ruleMembersSql } from './compile.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 import { computePack, DAY_MS } from './compute.ts';
 
 /** How often each server instance looks for daily packs that are due. */

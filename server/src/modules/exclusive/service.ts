@@ -35,15 +35,14 @@ import {
   providerCollections,
   providers,
 } from '../../db/schema/index.ts';
+import { containsText, lockDesigner } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { fieldFailure, invalidField, uniqueViolation } from '../../http/failures.ts';
 import { singlePage, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { designerPrefix } from '../../oss/index.ts';
-import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
-import { containsText, lockDesigner } from '../basic-information/query.ts';
-import { type ImageCheckCtx, keptImageUrls } from '../image-files/owned.ts';
-import { imageKeyOfUrl } from '../image-files/store.ts';
-import { createNotification } from '../notifications/service.ts';
+import { type ImageCheckCtx, imageKeyOfUrl, keptImageUrls } from '../image-files/index.ts';
+import { createNotification } from '../notifications/index.ts';
 import bankList from './banks.json' with { type: 'json' };
 
 // ---------------------------------------------------------------------------------------------

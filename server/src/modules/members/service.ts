@@ -5,7 +5,7 @@ import { members } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordAuditEvent } from '../audit/record.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 type Row = typeof members.$inferSelect;
 

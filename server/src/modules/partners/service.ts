@@ -10,10 +10,10 @@ import type {
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { partnerCompanies, partnerDividends, partnerDynamics } from '../../db/schema/index.ts';
+import { sumOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { sumOf } from '../basic-information/query.ts';
 
 const totalsColumns = {
   revenue: sumOf(sql`sum(${partnerDividends.revenue})`),

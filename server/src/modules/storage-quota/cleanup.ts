@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images, lookModels, videos } from '../../db/schema/index.ts';
+import { mediaStoreFor } from '../../media/media-store.ts';
 import { openUploads, removeUpload, storedObjects } from '../../oss/cleanup.ts';
 import { StoreLayout } from '../../oss/layout.ts';
-import { mediaStoreFor } from '../videos/media-store.ts';
 import { registeredKeys } from './registry.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries as l } from '../../db/schema/index.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { addDays, startOfBusinessDay } from './business-day.ts';
+import { addDays, startOfBusinessDay } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
 
 /** Items (course, video, product, partner) by net earned in the range, refunds of the item subtracted. */

@@ -5,7 +5,7 @@ import { ledgerEntries as l, ledgerDailyRollups } from '../../db/schema/index.ts
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { addDays, startOfBusinessDay } from './business-day.ts';
+import { addDays, startOfBusinessDay } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
 
 export type LedgerRow = typeof l.$inferSelect;

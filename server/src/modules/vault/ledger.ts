@@ -2,7 +2,7 @@ import { incomeKindValues, type LedgerKind, type LedgerState, SETTLEMENT_DAYS } 
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerDailyRollups, ledgerEntries } from '../../db/schema/index.ts';
-import { businessDayOf } from './business-day.ts';
+import { businessDayOf } from '../../time/business-day.ts';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type LedgerInput = Omit<

@@ -9,8 +9,7 @@ import {
   PICTURE_COLOURS,
   pictureBytes,
 } from '../modules/image-files/index.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../time/business-day.ts';
 
 /**
  * The lasting address of one of the demo's stored pictures (drawn in code, see

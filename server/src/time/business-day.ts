@@ -1,4 +1,11 @@
+import { BUSINESS_TIME_ZONE } from '@dc/contract';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { toWireDateTime } from '../http/wire-time.ts';
+
+/**
+ * Business time, written once: the console's days are days in `BUSINESS_TIME_ZONE`
+ * (Asia/Shanghai, UTC+8 without daylight saving since 1991), in JavaScript and in SQL.
+ */
 
 /** One day, one hour and one minute in milliseconds. */
 export const DAY_MS = 86_400_000;
@@ -18,7 +25,9 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The first instant of a business day (00:00 in Asia/Shanghai, which has no daylight saving). */
-export const startOfBusinessDay = (day: string): Date => new Date(`${day}T00:00:00${BUSINESS_OFFSET}`);
+export const businessDayStart = (day: string): Date => new Date(`${day}T00:00:00${BUSINESS_OFFSET}`);
+/** The instant after a business day ends. */
+export const businessDayEnd = (day: string): Date => new Date(businessDayStart(day).getTime() + DAY_MS);
 
 /** The first business day of the week (Monday) or month holding `day`. */
 export function bucketStart(day: string, granularity: 'day' | 'week' | 'month'): string {
@@ -43,14 +52,20 @@ export function bucketsBetween(start: string, end: string, granularity: 'day' | 
   return buckets;
 }
 
-/** The instant a business day `YYYY-MM-DD` starts. */
-export const businessDayStart = (day: string): Date => new Date(`${day}T00:00:00${BUSINESS_OFFSET}`);
-/** The instant after a business day ends. */
-export const businessDayEnd = (day: string): Date => new Date(businessDayStart(day).getTime() + DAY_MS);
-
 /** `YYYY-MM-DD` of an instant at UTC+8 (business time from 1992 on, as `businessDayOf`). */
 export const businessDateAtOffset = (at: Date): string =>
   new Date(at.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
 
 /** `YYYYMMDD` of an instant in business time. */
 export const businessDayCompact = (at: Date): string => businessDateAtOffset(at).replaceAll('-', '');
+
+/** The year in business time (UTC+8), for ages. */
+export const businessYear = (now: Date): number =>
+  new Date(now.getTime() + BUSINESS_OFFSET_MS).getUTCFullYear();
+
+/** The business time zone as an SQL literal (`'Asia/Shanghai'`): the same statement text every time. */
+export const BUSINESS_ZONE_SQL = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+
+/** `YYYY-MM-DD` of a timestamptz in business time, in SQL. */
+export const businessDateText = (at: AnyColumn) =>
+  sql<string>`to_char(${at} at time zone ${BUSINESS_ZONE_SQL}, 'YYYY-MM-DD')`;

@@ -5,6 +5,7 @@ import { type AccountStatus, designers, sessions } from '../../db/schema/index.t
 import type { AccountCtx } from '../../http/account-context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { codeRejected, fieldFailure } from '../../http/failures.ts';
+import { DAY_MS, HOUR_MS } from '../../time/business-day.ts';
 import { recordAuditEvent } from '../audit/index.ts';
 import { consumeCode, verifyCode } from '../sms/index.ts';
 import { admitLoginAttempt, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
@@ -26,8 +27,6 @@ export interface SessionPrincipal {
   designerId: number;
 }
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 

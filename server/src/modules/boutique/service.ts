@@ -24,6 +24,13 @@ import {
 import { containsText, sumOf } from '../../db/sql-helpers.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import {
+  businessDateAtOffset,
+  businessDateText,
+  businessDayStart,
+  DAY_MS,
+  HOUR_MS,
+} from '../../time/business-day.ts';
 import { ownProduct, productItemColumns, toProductItem, toVariant } from './rows.ts';
 
 type ListQuery = z.output<typeof productListQuerySchema>;
@@ -159,9 +166,6 @@ export async function listProductOrders(
   };
 }
 
-const DAY_MS = 86_400_000;
-const businessDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /**
  * `GET /products/:id/stock-history`: the total stock at the end of each of the last `days`
  * business days (walked back from today's level through the movements), units sold and added
@@ -175,10 +179,10 @@ export async function stockHistory(
   now: Date,
 ): Promise<StockHistory> {
   const product = await ownProduct(db, designerId, id);
-  const today = businessDay(now);
-  const firstDay = businessDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-  const since = new Date(`${firstDay}T00:00:00+08:00`);
-  const dayOf = sql<string>`to_char(${stockMovements.at} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const today = businessDateAtOffset(now);
+  const firstDay = businessDateAtOffset(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const since = businessDayStart(firstDay);
+  const dayOf = businessDateText(stockMovements.at);
   const daily = await db
     .select({
       day: dayOf,
@@ -192,8 +196,12 @@ export async function stockHistory(
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const points: StockHistory['points'] = [];
   let level = product.totalStock;
-  for (let at = new Date(`${today}T12:00:00+08:00`); ; at = new Date(at.getTime() - DAY_MS)) {
-    const day = businessDay(at);
+  for (
+    let at = new Date(businessDayStart(today).getTime() + 12 * HOUR_MS);
+    ;
+    at = new Date(at.getTime() - DAY_MS)
+  ) {
+    const day = businessDateAtOffset(at);
     if (day < firstDay) break;
     const row = byDay.get(day);
     points.push({ date: day, stock: level, sold: row?.sold ?? 0, added: row?.added ?? 0 });

@@ -1,5 +1,4 @@
 import {
-  BUSINESS_TIME_ZONE,
   ErrorCode,
   type ListPage,
   type SalesTrend,
@@ -24,16 +23,19 @@ import { ApiError, notFound } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { businessDayEnd, businessDayStart } from '../../time/business-day.ts';
+import {
+  businessDateAtOffset,
+  businessDateText,
+  businessDayEnd,
+  businessDayStart,
+  DAY_MS,
+} from '../../time/business-day.ts';
 import { platformFeeOf } from '../boutique/index.ts';
 import { recordLedgerEntry } from '../vault/index.ts';
 import { coursesMessages } from './messages.ts';
 import { ownCourseItem } from './query.ts';
 
 type UserCourseQuery = z.output<typeof userCourseListQuerySchema>;
-
-const DAY_MS = 86_400_000;
-const BUSINESS_OFFSET_MS = 8 * 3_600_000;
 
 const lessonsCompleted =
   sql<number>`(select count(*) from ${lessonCompletions} where ${lessonCompletions.purchaseId} = ${coursePurchases.id})`.mapWith(
@@ -129,10 +131,6 @@ export async function listUserCourses(
   };
 }
 
-/** `YYYY-MM-DD` of an instant in business time. */
-const businessDay = (at: Date): string =>
-  new Date(at.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
-
 /**
  * `GET /courses/:id/sales-trend`: purchases and revenue per business day over the last `days`
  * days up to `now`, every day present (zero when nothing sold).
@@ -145,9 +143,9 @@ export async function salesTrend(
   now: Date,
 ): Promise<SalesTrend> {
   await ownCourseItem(db, designerId, courseId);
-  const today = businessDay(now);
-  const first = businessDay(new Date(businessDayStart(today).getTime() - (days - 1) * DAY_MS));
-  const day = sql<string>`to_char(${coursePurchases.boughtAt} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const today = businessDateAtOffset(now);
+  const first = businessDateAtOffset(new Date(businessDayStart(today).getTime() - (days - 1) * DAY_MS));
+  const day = businessDateText(coursePurchases.boughtAt);
   const rows = await db
     .select({
       day,
@@ -165,7 +163,7 @@ export async function salesTrend(
     .groupBy(sql`1`);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const points = Array.from({ length: days }, (_, i) => {
-    const date = businessDay(new Date(businessDayStart(first).getTime() + i * DAY_MS));
+    const date = businessDateAtOffset(new Date(businessDayStart(first).getTime() + i * DAY_MS));
     const found = byDay.get(date);
     return { date, sales: found?.sales ?? 0, revenue: found?.revenue ?? 0 };
   });

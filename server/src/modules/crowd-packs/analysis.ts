@@ -21,7 +21,8 @@ import { fieldFailure, invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message, say } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { businessYear, findFan, planOf, tagsOfFans, toFanRow } from '../fans/index.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { findFan, planOf, tagsOfFans, toFanRow } from '../fans/index.ts';
 import {
   combinationCountsSql,
   combinationNodes,

@@ -18,8 +18,7 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { intArray } from '../../db/sql-helpers.ts';
-import { businessDayEnd, businessDayStart } from '../../time/business-day.ts';
-import { businessYear } from '../fans/index.ts';
+import { businessDayEnd, businessDayStart, businessYear, DAY_MS } from '../../time/business-day.ts';
 
 /**
  * The rule tree compiled to SQL over `fans` (issue 8 item 1). Every value the designer chose is
@@ -30,8 +29,6 @@ export interface CompileContext {
   designerId: number;
   now: Date;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Measurement key → its column (millimetres, grams) and the wire unit's factor. */
 const measurementColumns: Record<FanMeasurementKey, { column: AnyColumn; factor: number }> = {

@@ -13,6 +13,7 @@ import {
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
 import { intArray, rowsOf } from '../../db/sql-helpers.ts';
 import { say } from '../../http/messages.ts';
+import { DAY_MS } from '../../time/business-day.ts';
 import { combinationMembersSql } from './combine.ts';
 import type { FanSlice } from './compile.ts';
 import { ruleMembersSql } from './compile.ts';
@@ -24,7 +25,6 @@ export type PackRecord = typeof crowdPacks.$inferSelect;
 
 /** How long one pack's computation may run (in the background past the request's budget). */
 export const COMPUTE_TIMEOUT_MS = 60_000;
-export const DAY_MS = 86_400_000;
 
 /**
  * Limits the statements of the current transaction (SET LOCAL through set_config, which takes a

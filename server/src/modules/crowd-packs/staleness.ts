@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type FanDataKind, type FanDataVersions, fanDataVersionsOf } from '../../db/fan-data-versions.ts';
 import { fans } from '../../db/schema/index.ts';
-import { businessDayCompact } from '../../time/business-day.ts';
-import { DAY_MS, type PackRecord } from './compute.ts';
+import { businessDayCompact, DAY_MS } from '../../time/business-day.ts';
+import type { PackRecord } from './compute.ts';
 
 /**
  * When a pack's stored size may no longer be what its definition matches now ("stale", issue 17

@@ -1,7 +1,6 @@
 /** The fans area's front door: what other areas and the app use of it. */
 export { planOf } from './count.ts';
 export { recountFanFigures } from './figures.ts';
-export { businessYear } from './filter.ts';
 export { fansRoutes } from './routes.ts';
 export { findFan, tagsOfFans, toFanRow } from './rows.ts';
 export { setFanTags } from './service.ts';

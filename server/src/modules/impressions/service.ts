@@ -18,7 +18,8 @@ import { fieldFailure, uniqueViolation } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { businessYear, findFan, tagsOfFans, toFanRow } from '../fans/index.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { findFan, tagsOfFans, toFanRow } from '../fans/index.ts';
 import { impressionsMessages } from './messages.ts';
 
 type ImpressionRow = typeof impressions.$inferSelect;

@@ -17,6 +17,7 @@ import { ApiError, notFound } from '../../http/api-error.ts';
 import { alreadyTaken, codeRejected, fieldFailure, uniqueViolation } from '../../http/failures.ts';
 import { say } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
+import { DAY_MS } from '../../time/business-day.ts';
 import { recordAuditEvent } from '../audit/index.ts';
 import { checkNewPassword, hashPassword, signIn, verifyCredentials } from '../auth/index.ts';
 import { type RateRule, take } from '../rate-limit/index.ts';
@@ -28,7 +29,6 @@ import { BuiltinWechatOAuth, sha256, type WechatOAuth } from './wechat-oauth.ts'
 /** 60 QR codes per address per 10 minutes (a login page refreshes one every 2 minutes). */
 export const SCAN_TICKETS_PER_IP: RateRule = { bucket: 'scan-ticket-ip', limit: 60, windowSeconds: 600 };
 
-const DAY_MS = 86_400_000;
 const newSecret = () => randomBytes(32).toString('base64url');
 
 type TicketRow = typeof scanTickets.$inferSelect;

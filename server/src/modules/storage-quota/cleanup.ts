@@ -7,9 +7,9 @@ import { images, lookModels, videos } from '../../db/schema/index.ts';
 import { mediaStoreFor } from '../../media/media-store.ts';
 import { openUploads, removeUpload, storedObjects } from '../../oss/cleanup.ts';
 import { StoreLayout } from '../../oss/layout.ts';
+import { HOUR_MS } from '../../time/business-day.ts';
 import { registeredKeys } from './registry.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** An upload whose row is still `uploading` this long after its last grant is abandoned. */
 export const ABANDONED_UPLOAD_MS = 24 * HOUR_MS;
 /**

@@ -2,7 +2,7 @@ import { incomeKindValues, type LedgerKind, type LedgerState, SETTLEMENT_DAYS } 
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerDailyRollups, ledgerEntries } from '../../db/schema/index.ts';
-import { businessDayOf } from '../../time/business-day.ts';
+import { BUSINESS_ZONE_SQL, businessDayOf, DAY_MS } from '../../time/business-day.ts';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type LedgerInput = Omit<
@@ -15,7 +15,6 @@ export type LedgerInput = Omit<
   settleDueAt?: Date | null;
 };
 
-const DAY_MS = 86_400_000;
 const INCOME_KINDS: readonly LedgerKind[] = incomeKindValues;
 
 interface RollupDelta {
@@ -135,7 +134,7 @@ export async function settleDueEntries(db: Database, designerId: number, now: Da
       with settled as (
         update ${ledgerEntries} set state = 'available', settled_at = settle_due_at
         where designer_id = ${designerId} and state = 'pending' and settle_due_at <= ${now.toISOString()}::timestamptz
-        returning designer_id, (created_at at time zone 'Asia/Shanghai')::date as day, kind, amount, fee, net),
+        returning designer_id, (created_at at time zone ${BUSINESS_ZONE_SQL})::date as day, kind, amount, fee, net),
       moved as (
         select designer_id, day, kind, sum(amount) as amount, sum(fee) as fee, sum(net) as net,
                count(*)::int as entries
@@ -165,7 +164,7 @@ export async function rebuildLedgerRollups(db: Database, designerId?: number): P
     await tx.execute(sql`delete from ledger_daily_rollups where ${only}`);
     await tx.execute(sql`
       insert into ledger_daily_rollups (designer_id, day, kind, state, amount, fee, net, entries)
-      select designer_id, (created_at at time zone 'Asia/Shanghai')::date, kind, state,
+      select designer_id, (created_at at time zone ${BUSINESS_ZONE_SQL})::date, kind, state,
              sum(amount), sum(fee), sum(net), count(*)
       from ledger_entries where ${only}
       group by 1, 2, 3, 4`);

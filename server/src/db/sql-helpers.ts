@@ -10,6 +10,10 @@ export async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Pr
 /** An int[] parameter as one value (`'{1,2,3}'::int[]`): any length, never one parameter per id. */
 export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
+/** A text[] parameter: one value whatever the list's length. */
+export const textArray = (items: readonly string[]) =>
+  sql`${`{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
 /** SQL LIKE pattern matching `keyword` anywhere, with `%`, `_` and `\` taken literally. */
 export const likePattern = (keyword: string): string => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -4,3 +4,4 @@ export { recountFanFigures } from './figures.ts';
 export { fansRoutes } from './routes.ts';
 export { findFan, tagsOfFans, toFanRow } from './rows.ts';
 export { setFanTags } from './service.ts';
+export { MEASUREMENT_FACTORS, storedMeasure } from './units.ts';

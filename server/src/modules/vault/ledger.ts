@@ -2,6 +2,7 @@ import { incomeKindValues, type LedgerKind, type LedgerState, SETTLEMENT_DAYS } 
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerDailyRollups, ledgerEntries } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 import { BUSINESS_ZONE_SQL, businessDayOf, DAY_MS } from '../../time/business-day.ts';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -129,8 +130,9 @@ export async function recordLedgerEntry(tx: Database, input: LedgerInput): Promi
 export async function settleDueEntries(db: Database, designerId: number, now: Date): Promise<number> {
   const r = ledgerDailyRollups;
   const matches = sql`r.designer_id = m.designer_id and r.day = m.day and r.kind = m.kind and r.state = 'pending'`;
-  const [row] = (
-    (await db.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
       with settled as (
         update ${ledgerEntries} set state = 'available', settled_at = settle_due_at
         where designer_id = ${designerId} and state = 'pending' and settle_due_at <= ${now.toISOString()}::timestamptz
@@ -152,8 +154,8 @@ export async function settleDueEntries(db: Database, designerId: number, now: Da
           set amount = ${r}.amount + excluded.amount, fee = ${r}.fee + excluded.fee,
               net = ${r}.net + excluded.net, entries = ${r}.entries + excluded.entries
         returning 1)
-      select (select count(*) from settled)::int as n`)) as unknown as { rows: Array<{ n: number }> }
-  ).rows;
+      select (select count(*) from settled)::int as n`,
+  );
   return Number(row?.n ?? 0);
 }
 

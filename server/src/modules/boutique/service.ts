@@ -22,7 +22,7 @@ import {
   videos,
 } from '../../db/schema/index.ts';
 import { containsText, sumOf } from '../../db/sql-helpers.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import {
   businessDateAtOffset,
@@ -61,17 +61,16 @@ export async function listProducts(
   const [total] = await db.select({ n: count() }).from(products).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select(productItemColumns)
-          .from(products)
-          .leftJoin(brands, eq(brands.id, products.brandId))
-          .where(where)
-          .orderBy(direction(sortColumns[query.sortBy]), direction(products.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+    db
+      .select(productItemColumns)
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sortBy]), direction(products.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     dataList: rows.map(toProductItem),
     totalNumber,

@@ -22,7 +22,7 @@ import { contractEvents, contracts, designers, providers } from '../../db/schema
 import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { fieldFailure, invalidField } from '../../http/failures.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { businessDayCompact, businessDayEnd, businessDayStart } from '../../time/business-day.ts';
@@ -121,17 +121,16 @@ export async function listContracts(
   const [total] = await db.select({ n: count() }).from(contracts).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ contract: contracts, providerName: providers.name })
-          .from(contracts)
-          .innerJoin(providers, eq(providers.id, contracts.providerId))
-          .where(where)
-          .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+    db
+      .select({ contract: contracts, providerName: providers.name })
+      .from(contracts)
+      .innerJoin(providers, eq(providers.id, contracts.providerId))
+      .where(where)
+      .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     dataList: rows.map((row) => toItem(row.contract, row.providerName)),
     totalNumber,

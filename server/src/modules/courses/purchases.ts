@@ -21,7 +21,7 @@ import {
 import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import {
   businessDateAtOffset,
@@ -87,33 +87,32 @@ export async function listUserCourses(
     .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
     .where(where);
   const totalNumber = total?.n ?? 0;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({
-            id: coursePurchases.id,
-            buyerId: platformUsers.id,
-            nickname: platformUsers.nickname,
-            avatar: platformUsers.avatar,
-            phone: platformUsers.phoneMasked,
-            courseId: courses.id,
-            courseTitle: courses.title,
-            coverUrl: courses.coverUrl,
-            pricePaid: coursePurchases.pricePaid,
-            lessonsCompleted,
-            lessonCount,
-            boughtAt: coursePurchases.boughtAt,
-            lastStudiedAt: coursePurchases.lastStudiedAt,
-            rating: coursePurchases.rating,
-          })
-          .from(coursePurchases)
-          .innerJoin(courses, eq(courses.id, coursePurchases.courseId))
-          .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
-          .where(where)
-          .orderBy(...sortOf(query), desc(coursePurchases.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+    db
+      .select({
+        id: coursePurchases.id,
+        buyerId: platformUsers.id,
+        nickname: platformUsers.nickname,
+        avatar: platformUsers.avatar,
+        phone: platformUsers.phoneMasked,
+        courseId: courses.id,
+        courseTitle: courses.title,
+        coverUrl: courses.coverUrl,
+        pricePaid: coursePurchases.pricePaid,
+        lessonsCompleted,
+        lessonCount,
+        boughtAt: coursePurchases.boughtAt,
+        lastStudiedAt: coursePurchases.lastStudiedAt,
+        rating: coursePurchases.rating,
+      })
+      .from(coursePurchases)
+      .innerJoin(courses, eq(courses.id, coursePurchases.courseId))
+      .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
+      .where(where)
+      .orderBy(...sortOf(query), desc(coursePurchases.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     dataList: rows.map((row) => ({
       id: row.id,

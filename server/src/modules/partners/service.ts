@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { partnerCompanies, partnerDividends, partnerDynamics } from '../../db/schema/index.ts';
 import { sumOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 
 const totalsColumns = {
@@ -34,16 +34,15 @@ export async function listPartners(
   const [total] = await db.select({ n: count() }).from(partnerCompanies).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(partnerCompanies)
-          .where(where)
-          .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+    db
+      .select()
+      .from(partnerCompanies)
+      .where(where)
+      .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id))
+      .limit(limit)
+      .offset(offset),
+  );
   const sums =
     rows.length === 0
       ? []
@@ -116,16 +115,15 @@ export async function listDividends(
     .where(where);
   const totalNumber = summary?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(partnerDividends)
-          .where(where)
-          .orderBy(direction(partnerDividends.period))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+    db
+      .select()
+      .from(partnerDividends)
+      .where(where)
+      .orderBy(direction(partnerDividends.period))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     company,
     dataList: rows.map((row) => ({
@@ -165,17 +163,16 @@ export async function listDynamics(
   const [total] = await db.select({ n: count() }).from(partnerDynamics).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ dynamic: partnerDynamics, companyName: partnerCompanies.name })
-          .from(partnerDynamics)
-          .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerDynamics.companyId))
-          .where(where)
-          .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+    db
+      .select({ dynamic: partnerDynamics, companyName: partnerCompanies.name })
+      .from(partnerDynamics)
+      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerDynamics.companyId))
+      .where(where)
+      .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     dataList: rows.map(({ dynamic, companyName }) => ({
       id: dynamic.id,

@@ -61,15 +61,13 @@ export async function listProducts(
   const [total] = await db.select({ n: count() }).from(products).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+  const rows = await pageRows(totalNumber, query, () =>
     db
       .select(productItemColumns)
       .from(products)
       .leftJoin(brands, eq(brands.id, products.brandId))
       .where(where)
-      .orderBy(direction(sortColumns[query.sortBy]), direction(products.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(sortColumns[query.sortBy]), direction(products.id)),
   );
   return {
     dataList: rows.map(toProductItem),

@@ -121,15 +121,13 @@ export async function listContracts(
   const [total] = await db.select({ n: count() }).from(contracts).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+  const rows = await pageRows(totalNumber, filter, () =>
     db
       .select({ contract: contracts, providerName: providers.name })
       .from(contracts)
       .innerJoin(providers, eq(providers.id, contracts.providerId))
       .where(where)
-      .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id)),
   );
   return {
     dataList: rows.map((row) => toItem(row.contract, row.providerName)),

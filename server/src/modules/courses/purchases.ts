@@ -87,7 +87,7 @@ export async function listUserCourses(
     .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
     .where(where);
   const totalNumber = total?.n ?? 0;
-  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+  const rows = await pageRows(totalNumber, query, () =>
     db
       .select({
         id: coursePurchases.id,
@@ -109,9 +109,7 @@ export async function listUserCourses(
       .innerJoin(courses, eq(courses.id, coursePurchases.courseId))
       .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
       .where(where)
-      .orderBy(...sortOf(query), desc(coursePurchases.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...sortOf(query), desc(coursePurchases.id)),
   );
   return {
     dataList: rows.map((row) => ({

@@ -38,14 +38,12 @@ export async function listCourses(
   const [total] = await db.select({ n: count() }).from(courses).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+  const rows = await pageRows(totalNumber, query, () =>
     db
       .select(courseItemColumns)
       .from(courses)
       .where(where)
-      .orderBy(direction(sortColumns[query.sortBy]), direction(courses.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(sortColumns[query.sortBy]), direction(courses.id)),
   );
   return {
     dataList: rows.map(toCourseItem),

@@ -164,15 +164,13 @@ export async function listProviders(
       : filter.sortBy === 'collectedAt'
         ? sql`${providerCollections.createdAt} ${sql.raw(filter.order)} nulls last`
         : direction(providers.id);
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+  const rows = await pageRows(totalNumber, filter, () =>
     db
       .select({ provider: providers, collectedAt: providerCollections.createdAt })
       .from(providers)
       .leftJoin(providerCollections, joined)
       .where(where)
-      .orderBy(sortColumn, direction(providers.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sortColumn, direction(providers.id)),
   );
   const statuses = await latestApplicationStatuses(
     db,
@@ -390,15 +388,13 @@ export async function listApplications(
   const [total] = await db.select({ n: count() }).from(exclusiveApplications).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+  const rows = await pageRows(totalNumber, filter, () =>
     db
       .select({ application: exclusiveApplications, providerName: providers.name })
       .from(exclusiveApplications)
       .innerJoin(providers, eq(providers.id, exclusiveApplications.providerId))
       .where(where)
-      .orderBy(direction(exclusiveApplications.submittedAt), direction(exclusiveApplications.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(exclusiveApplications.submittedAt), direction(exclusiveApplications.id)),
   );
   return {
     dataList: rows.map((row) => toSummary(row.application, row.providerName)),

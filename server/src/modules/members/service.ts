@@ -27,14 +27,8 @@ export async function listMembers(
   const [total] = await db.select({ n: count() }).from(members).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, query, (limit, offset) =>
-    db
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(direction(members.boundAt), direction(members.id))
-      .limit(limit)
-      .offset(offset),
+  const rows = await pageRows(totalNumber, query, () =>
+    db.select().from(members).where(where).orderBy(direction(members.boundAt), direction(members.id)),
   );
   return { dataList: rows.map(toWire), totalNumber, totalPages: totalPagesOf(totalNumber, query.pageSize) };
 }

@@ -82,14 +82,12 @@ export async function listNotifications(
 
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   const totalNumber = total?.n ?? 0;
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+  const rows = await pageRows(totalNumber, filter, () =>
     db
       .select()
       .from(notifications)
       .where(where)
-      .orderBy(direction(notifications.createdAt), direction(notifications.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(notifications.createdAt), direction(notifications.id)),
   );
   return {
     dataList: rows.map(toWire),

@@ -34,14 +34,12 @@ export async function listPartners(
   const [total] = await db.select({ n: count() }).from(partnerCompanies).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, query, (limit, offset) =>
+  const rows = await pageRows(totalNumber, query, () =>
     db
       .select()
       .from(partnerCompanies)
       .where(where)
-      .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id)),
   );
   const sums =
     rows.length === 0
@@ -115,14 +113,8 @@ export async function listDividends(
     .where(where);
   const totalNumber = summary?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
-    db
-      .select()
-      .from(partnerDividends)
-      .where(where)
-      .orderBy(direction(partnerDividends.period))
-      .limit(limit)
-      .offset(offset),
+  const rows = await pageRows(totalNumber, filter, () =>
+    db.select().from(partnerDividends).where(where).orderBy(direction(partnerDividends.period)),
   );
   return {
     company,
@@ -163,15 +155,13 @@ export async function listDynamics(
   const [total] = await db.select({ n: count() }).from(partnerDynamics).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows = await pageRows(totalNumber, filter, (limit, offset) =>
+  const rows = await pageRows(totalNumber, filter, () =>
     db
       .select({ dynamic: partnerDynamics, companyName: partnerCompanies.name })
       .from(partnerDynamics)
       .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerDynamics.companyId))
       .where(where)
-      .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id)),
   );
   return {
     dataList: rows.map(({ dynamic, companyName }) => ({

@@ -25,9 +25,9 @@ import {
   samplePercentFor,
 } from '../server/src/modules/crowd-packs/analysis.ts';
 import { materialise } from '../server/src/modules/crowd-packs/compute.ts';
-import { businessYear } from '../server/src/modules/fans/filter.ts';
 import { insertGeneratedFans } from '../server/src/seed/fans.ts';
 import { seedTags } from '../server/src/seed/tags.ts';
+import { businessYear } from '../server/src/time/business-day.ts';
 
 const SCRATCH = 'dc_bench_packs';
 const DAY = 86_400_000;

@@ -1,7 +1,8 @@
 import { courseCategories } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
-import { at, pick, type RowHash, textArray } from '../../server/src/seed/row-hash.ts';
+import { textArray } from '../../server/src/db/sql-helpers.ts';
+import { at, pick, type RowHash } from '../../server/src/seed/row-hash.ts';
 
 const VIDEO_TITLES = [
   '旗袍的盘扣怎么做',

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startPlannerStatistics } from './db/planner-statistics.ts';
-import { startCrowdPackScheduler } from './modules/crowd-packs/scheduler.ts';
+import { startCrowdPackScheduler } from './modules/crowd-packs/index.ts';
 import { startStorageCleanup } from './modules/storage-quota/index.ts';
 import { startObjectStore } from './oss/index.ts';
 import { seedDemo } from './seed/index.ts';

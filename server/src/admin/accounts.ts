@@ -1,11 +1,6 @@
 import { type AccountStatusValue, accountStatuses } from '@dc/contract';
 import { toWireDateTime } from '../http/wire-time.ts';
-import {
-  type AccountRow,
-  findAccount,
-  listAccounts,
-  setAccountStatus,
-} from '../modules/auth/account-status.ts';
+import { type AccountRow, findAccount, listAccounts, setAccountStatus } from '../modules/auth/index.ts';
 import { type AdminCommand, type AdminContext, AdminFailure, AdminUsageError, table } from './registry.ts';
 
 async function accountOf(ctx: AdminContext, key: string | undefined): Promise<AccountRow> {

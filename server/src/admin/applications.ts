@@ -1,6 +1,6 @@
 import { type ApplicationStatus, applicationStatuses } from '@dc/contract';
 import { toWireDateTime } from '../http/wire-time.ts';
-import { listAllApplications, reviewApplication } from '../modules/exclusive/service.ts';
+import { listAllApplications, reviewApplication } from '../modules/exclusive/index.ts';
 import { asAdmin, idArgument } from './failures.ts';
 import { type AdminCommand, AdminUsageError, table } from './registry.ts';
 

@@ -1,6 +1,6 @@
 import { type ContractStatusValue, contractStatusLabels } from '@dc/contract';
 import { toWireDateTime } from '../http/wire-time.ts';
-import { type ContractAction, listAllContracts, transitionContract } from '../modules/contracts/service.ts';
+import { type ContractAction, listAllContracts, transitionContract } from '../modules/contracts/index.ts';
 import { asAdmin } from './failures.ts';
 import { type AdminCommand, type AdminContext, AdminUsageError, table } from './registry.ts';
 

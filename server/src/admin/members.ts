@@ -1,6 +1,6 @@
 import { PHONE_PATTERN } from '@dc/contract';
 import { members } from '../db/schema/index.ts';
-import { findAccount } from '../modules/auth/account-status.ts';
+import { findAccount } from '../modules/auth/index.ts';
 import { type AdminCommand, AdminFailure, AdminUsageError } from './registry.ts';
 
 const NICKNAME_MAX = 32;

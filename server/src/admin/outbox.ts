@@ -1,5 +1,5 @@
 import { PHONE_PATTERN } from '@dc/contract';
-import { listOutbox } from '../modules/sms/service.ts';
+import { listOutbox } from '../modules/sms/index.ts';
 import { type AdminCommand, AdminUsageError, table } from './registry.ts';
 
 export const outboxCommands: AdminCommand[] = [

@@ -1,11 +1,11 @@
 import { fenToYuan, type WithdrawalState, withdrawalStateValues } from '@dc/contract';
 import { toWireDateTime } from '../http/wire-time.ts';
-import { withdrawalStateLabel } from '../modules/vault/labels.ts';
 import {
   listAllWithdrawals,
   transitionWithdrawal,
   type WithdrawalAction,
-} from '../modules/vault/withdrawals.ts';
+  withdrawalStateLabel,
+} from '../modules/vault/index.ts';
 import { asAdmin, idArgument } from './failures.ts';
 import { type AdminCommand, type AdminContext, AdminUsageError, table } from './registry.ts';
 

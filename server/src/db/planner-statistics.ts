@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { isPglite, QueryBudget, takeTurn } from './query-budget.ts';
+import { rowsOf } from './sql-helpers.ts';
 
 /**
  * Planner statistics on PGlite. PGlite has no autovacuum, so nothing ever ANALYZEd its tables:
@@ -18,13 +19,16 @@ const ANALYZE_BUDGET_MS = 60_000;
 
 /** The tables of the public schema whose size has moved since their statistics were taken. */
 async function tablesGrownSinceAnalyze(db: Database): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'
       and abs(pg_relation_size(c.oid) / ${PAGE_BYTES} - greatest(c.relpages, 0))
           > greatest(c.relpages, 0) / 10 + 4
-    order by c.relname`)) as unknown as { rows: Array<{ name: string }> };
-  return result.rows.map((row) => row.name);
+    order by c.relname`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /**

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { becomeHeavy, lightRequestsDone } from './light-traffic.ts';
+import { rowsOf } from './sql-helpers.ts';
 
 /**
  * The wall-clock allowance of one request's heavy reads (live counts, analytics; issue 16 item
@@ -54,11 +55,7 @@ export const isPglite = (db: Database): boolean => (db as { $client?: unknown })
  * a statement that runs away is stopped by the server too.
  */
 export async function budgetedRows<T>(db: Database, budget: QueryBudget, query: SQL): Promise<T[]> {
-  return fenced(
-    db,
-    budget,
-    async (runner) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows,
-  );
+  return fenced(db, budget, (runner) => rowsOf<T>(runner, query));
 }
 
 /**

@@ -12,6 +12,12 @@ export const httpMessages = defineMessages({
   },
   crossSiteHeader: { 'zh-CN': '跨站请求（{value}）', 'en-US': 'cross-site ({value})' },
   fieldMessage: { 'zh-CN': '{field}：{message}', 'en-US': '{field}: {message}' },
+  codeWrongOrExpired: { 'zh-CN': '验证码错误或已过期', 'en-US': 'wrong or expired code' },
+  boundToAnotherAccount: { 'zh-CN': '已绑定其他账号', 'en-US': 'already bound to another account' },
+  figuresTooSlow: {
+    'zh-CN': '统计超过 {seconds} 秒仍未完成，请缩短时间范围后重试',
+    'en-US': 'the figures could not be computed within {seconds} s; choose a shorter period and try again',
+  },
 });
 
 /** `field: message` in every language, as the envelope's message of a failure on one field. */

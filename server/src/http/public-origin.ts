@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * Which host names a request's Host header may carry into an address the server hands out (a
@@ -90,4 +91,13 @@ export function publicConsoleUrl(
     return `${request.protocol}://${name}${portOf(headerPort)}`;
   }
   return `${request.protocol}://${lanAddress() ?? 'localhost'}${portOf(request.localPort)}`;
+}
+
+/** `publicConsoleUrl` for a request: where phones should reach the console that `request` reached. */
+export function publicBaseUrl(policy: PublicHostPolicy, request: FastifyRequest): string {
+  return publicConsoleUrl(policy, {
+    protocol: request.protocol,
+    host: request.host,
+    localPort: request.raw.socket?.localPort,
+  });
 }

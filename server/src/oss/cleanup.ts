@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DAY_MS } from '../time/business-day.ts';
 import { isMissing, readJson } from './files.ts';
 import type { StoreLayout } from './layout.ts';
 import type { UploadRecord } from './multipart.ts';
 import type { ObjectMeta } from './objects.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** OSS's own lifecycle default for unfinished multipart uploads. */
 export const ABANDONED_UPLOAD_AGE_MS = 7 * DAY_MS;
 /** Temporary files older than this were left by a crash or a dropped connection. */

@@ -1,7 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { shopAddresses } from '../db/schema/index.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../time/business-day.ts';
 
 /** demo's shop addresses: the studio (default), a warehouse and a sample room. */
 const DEMO_ADDRESSES = [

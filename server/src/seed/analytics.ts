@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { BUSINESS_ZONE_SQL } from '../time/business-day.ts';
 
 /** Former fans of the demo designer (they unfollowed within the last 400 days). */
 export const DEMO_LOST_FAN_COUNT = 1_200;
@@ -70,13 +71,13 @@ export async function seedAnalytics(db: Database, designerId: number, now: Date)
       select v.id, v.designer_id, d.day, ${n} as k,
              (greatest(v.views, 300) / 120.0 * (1 + 4 * exp(-(d.day - v.first_day) / 12.0))
                * (40 + ${hash(n, 10)} % 120) / 100.0)::int as views
-      from (select id, designer_id, views, (published_at at time zone 'Asia/Shanghai')::date as first_day,
+      from (select id, designer_id, views, (published_at at time zone ${BUSINESS_ZONE_SQL})::date as first_day,
                    row_number() over (order by id) as ordinal
             from videos where designer_id = ${designerId} and status = 'published'
               and published_at is not null) as v
       cross join lateral (
         select s::date as day
-        from generate_series(v.first_day, (${at} at time zone 'Asia/Shanghai')::date, interval '1 day') as s
+        from generate_series(v.first_day, (${at} at time zone ${BUSINESS_ZONE_SQL})::date, interval '1 day') as s
       ) as d
     ) as plays`);
   // 我的作品 shows a video's views, likes and comments: the sums of its days, as the show ranking

@@ -9,7 +9,8 @@ import {
   productVariants,
   stockMovements,
 } from '../db/schema/index.ts';
-import { recountFanFigures } from '../modules/fans/figures.ts';
+import { recountFanFigures } from '../modules/fans/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 import { generatedBuyerIds } from './fans.ts';
 import { garmentPicture, picture } from './pictures.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
@@ -24,7 +25,6 @@ import { type SeededRandom, seededRandom } from './random.ts';
  */
 const BOUTIQUE_SEED = 20151007;
 export const DEMO_PRODUCT_COUNT = 50;
-const DAY_MS = 86_400_000;
 /** Products are launched over this many days from a year ago (the vault's boutique income grows with them). */
 const PRODUCT_LAUNCH_DAYS = 120;
 /** A variant's orders over its life: 0 to this many (the vault's boutique sales are these orders). */

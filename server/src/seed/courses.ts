@@ -9,14 +9,13 @@ import {
   platformUsers,
   videos,
 } from '../db/schema/index.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time/business-day.ts';
 import { linkCourseBuyers } from './fans.ts';
 import { picture } from './pictures.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
 /** Courses draw from their own stream, so the other areas' demo figures stay what they were. */
 const COURSES_SEED = 20151005;
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 
 type Status = 'draft' | 'on_sale' | 'off_shelf';
 
@@ -287,7 +286,6 @@ const STEADY_SHARE = 0.5;
 /** A fraction of a window, its density rising linearly from STEADY_SHARE to 2 − STEADY_SHARE. */
 const skewedTowardsNow = (random: SeededRandom) =>
   random.chance(STEADY_SHARE) ? random.next() : Math.sqrt(random.next());
-const HOUR_MS = 3_600_000;
 
 /**
  * Buyers of one course: a few in the launch week, then purchases growing towards now; progress

@@ -2,10 +2,8 @@ import type { Combination, RuleGroup } from '@dc/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { crowdPackSources, crowdPacks, tags } from '../db/schema/index.ts';
-import { sourcesOf } from '../modules/crowd-packs/combine.ts';
-import { materialise } from '../modules/crowd-packs/compute.ts';
-
-const DAY = 86_400_000;
+import { materialise, sourcesOf } from '../modules/crowd-packs/index.ts';
+import { DAY_MS, HOUR_MS } from '../time/business-day.ts';
 
 /**
  * demo's crowd packs (issue 8): four rule packs and one combined pack, materialised over the
@@ -82,10 +80,10 @@ export async function seedCrowdPacks(db: Database, designerId: number, now: Date
       },
     },
   ];
-  const at = new Date(now.getTime() - 7 * DAY);
+  const at = new Date(now.getTime() - 7 * DAY_MS);
   const ids: number[] = [];
   for (const [index, { name, refreshMode, rule }] of rules.entries()) {
-    const created = new Date(at.getTime() + index * 3_600_000);
+    const created = new Date(at.getTime() + index * HOUR_MS);
     const [row] = await db
       .insert(crowdPacks)
       .values({

@@ -13,19 +13,18 @@ import {
   providerCollections,
   providers,
 } from '../db/schema/index.ts';
-import { businessDayCompact } from '../modules/basic-information/query.ts';
-import { PLATFORM_ACTOR } from '../modules/contracts/service.ts';
+import { PLATFORM_ACTOR } from '../modules/contracts/index.ts';
+import {
+  addDays,
+  businessDateAtOffset,
+  businessDayCompact,
+  DAY_MS,
+  MINUTE_MS,
+} from '../time/business-day.ts';
 import { picture } from './pictures.ts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 const ago = (now: Date, days: number, minutes = 0) =>
   new Date(now.getTime() - days * DAY_MS - minutes * MINUTE_MS);
-/** `YYYY-MM-DD` in business time (UTC+8). */
-const businessDate = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) =>
-  new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 type ProviderSeed = Pick<
   typeof providers.$inferInsert,
@@ -498,7 +497,7 @@ export async function seedExclusive(
       }
     ).rows;
     const id = Number(next!.id);
-    const startDate = addDays(businessDate(createdAt), 7);
+    const startDate = addDays(businessDateAtOffset(createdAt), 7);
     await db.insert(contracts).values({
       id,
       designerId: designer.id,

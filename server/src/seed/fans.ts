@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { recountFanFigures } from '../modules/fans/figures.ts';
-import { FAN_PICTURE_VARIANTS } from '../modules/image-files/pictures.ts';
+import { textArray } from '../db/sql-helpers.ts';
+import { recountFanFigures } from '../modules/fans/index.ts';
+import { FAN_PICTURE_VARIANTS } from '../modules/image-files/index.ts';
 import { colourSlugs, picturePrefix } from './pictures.ts';
-import { pick as pickBy, type RowHash, rowHash, textArray } from './row-hash.ts';
+import { pick as pickBy, type RowHash, rowHash } from './row-hash.ts';
 
 /**
  * demo's 20,000 fans with measurements, wardrobes, photos, timelines and tags (issue 7), made

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { fanDataChanged } from '../db/fan-data-versions.ts';
 import { boutiqueOrders, fanImpressions, fans, impressions, products } from '../db/schema/index.ts';
-import { fanDataChanged } from '../modules/fans/data-versions.ts';
-import { categoryImpressionWords } from '../modules/impressions/suggest.ts';
+import { categoryImpressionWords } from '../modules/impressions/index.ts';
 
 /**
  * Words a designer of made-to-measure clothes writes about fans, each with the share (per mille)

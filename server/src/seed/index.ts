@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { designers } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 import { seedAddresses } from './addresses.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedBoutique } from './boutique.ts';

@@ -10,8 +10,8 @@ import {
   products,
   productVariants,
 } from '../db/schema/index.ts';
-import { upsertShipped } from '../modules/looks/shipped.ts';
-import { businessDay } from '../modules/looks/stats.ts';
+import { businessDay, upsertShipped } from '../modules/looks/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 import { seededRandom } from './random.ts';
 
 /**
@@ -20,7 +20,6 @@ import { seededRandom } from './random.ts';
  * product taps (a look is viewed more in its first weeks), one offline draft.
  */
 const LOOKS_SEED = 20151009;
-const DAY_MS = 86_400_000;
 const STATS_DAYS = 90;
 
 const DEMO_LOOKS: {

@@ -1,8 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { members, wechatBindings } from '../db/schema/index.ts';
-
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
+import { DAY_MS, MINUTE_MS } from '../time/business-day.ts';
 
 /** The openid bound to `demo` (built-in provider namespace; no phone produces it by scanning). */
 export const DEMO_OPENID = 'builtin_demo_0000000000000000000000000000000';

@@ -1,10 +1,8 @@
 import type { NotificationQuality, NotificationType } from '@dc/contract';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
-import { createNotification } from '../modules/notifications/service.ts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+import { createNotification } from '../modules/notifications/index.ts';
+import { DAY_MS, MINUTE_MS } from '../time/business-day.ts';
 
 interface SeedMessage {
   /** How long before `now` it arrived: whole days plus minutes. */

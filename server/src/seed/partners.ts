@@ -2,11 +2,10 @@ import { type DynamicKind, dividendAmount } from '@dc/contract';
 import type { Database } from '../db/client.ts';
 import { partnerCompanies, partnerDividends, partnerDynamics } from '../db/schema/index.ts';
 import { toWireDateTime } from '../http/wire-time.ts';
+import { businessDayStart, DAY_MS, HOUR_MS, MINUTE_MS } from '../time/business-day.ts';
 import { picture } from './pictures.ts';
 import { seededRandom } from './random.ts';
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 const PARTNER_SEED = 20151002;
 
 /** demo's partner companies; `weight` scales each one's monthly revenue (of 10). */
@@ -195,7 +194,7 @@ function addMonths(month: string, months: number): string {
 
 /** A period's dividend is paid on the 15th of the month after it, at 10:00 Asia/Shanghai. */
 export function dividendPayTime(period: string): Date {
-  return new Date(`${addMonths(period, 1)}-15T10:00:00+08:00`);
+  return new Date(businessDayStart(`${addMonths(period, 1)}-15`).getTime() + 10 * HOUR_MS);
 }
 
 /**

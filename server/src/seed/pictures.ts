@@ -2,14 +2,14 @@ import type { Database } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
 import {
   colourSlug,
+  demoPictureKey,
+  demoPictureUrl,
   FAN_PICTURE_VARIANTS,
   GARMENTS,
   PICTURE_COLOURS,
   pictureBytes,
-} from '../modules/image-files/pictures.ts';
-import { demoPictureKey, demoPictureUrl } from '../modules/image-files/store.ts';
-
-const DAY_MS = 86_400_000;
+} from '../modules/image-files/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 
 /**
  * The lasting address of one of the demo's stored pictures (drawn in code, see

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { designerProfiles } from '../db/schema/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 import { picture } from './pictures.ts';
 
 /**
@@ -15,6 +16,6 @@ export async function seedProfile(db: Database, demoId: number, now: Date): Prom
     styles: ['旗袍', '西装定制', '新中式', '高级定制'],
     yearsOfExperience: 10,
     portfolio: Array.from({ length: 6 }, (_, i) => picture(demoId, `portfolio-${i + 1}`)),
-    updatedAt: new Date(now.getTime() - 30 * 86_400_000),
+    updatedAt: new Date(now.getTime() - 30 * DAY_MS),
   });
 }

@@ -20,10 +20,6 @@ export function rowHash(seed: number): RowHash {
   };
 }
 
-/** A text[] literal parameter. */
-export const textArray = (items: readonly string[]) =>
-  sql`${`{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
-
 /** One of `items` (a SQL array), picked by the hash. */
 export const pick = (hash: RowHash, items: SQL, n: SQL, salt: string) =>
   sql`(${items})[1 + ${hash(n, salt)} % cardinality(${items})]`;

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { tagClassifications, tags } from '../db/schema/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 
 /** demo's 30 tags in 5 classifications (issue 7 "the seed gives demo … 30 tags in 5 classifications"). */
 const DEMO_TAGS: Array<{
@@ -73,7 +74,7 @@ const DEMO_TAGS: Array<{
 export async function seedTags(db: Database, designerId: number, now: Date): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, group] of DEMO_TAGS.entries()) {
-    const created = new Date(now.getTime() - (400 - index) * 86_400_000);
+    const created = new Date(now.getTime() - (400 - index) * DAY_MS);
     const [classification] = await db
       .insert(tagClassifications)
       .values({ designerId, name: group.classification, createdAt: created, updatedAt: created })

@@ -13,13 +13,12 @@ import {
   videoDailyStats,
   videos,
 } from '../db/schema/index.ts';
-import { platformFeeOf } from '../modules/boutique/orders.ts';
+import { platformFeeOf } from '../modules/boutique/index.ts';
+import { businessDayStart, DAY_MS, HOUR_MS } from '../time/business-day.ts';
 import { seededRandom } from './random.ts';
 
 export type LedgerRow = typeof ledgerEntries.$inferInsert;
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** Refund times come from their own stream, so the other areas' figures stay what they are. */
 const REFUND_SEED = 20151009;
 /**
@@ -159,7 +158,7 @@ export async function videoRewardEntries(db: Database, designerId: number, now: 
     .groupBy(videos.id, videos.title, week)
     .orderBy(week, asc(videos.id));
   return rows.flatMap((row) => {
-    const paidAt = new Date(new Date(`${row.week}T10:00:00+08:00`).getTime() + 7 * DAY_MS);
+    const paidAt = new Date(businessDayStart(row.week).getTime() + 10 * HOUR_MS + 7 * DAY_MS);
     const amount = Number(row.views) * VIDEO_REWARD_FEN_PER_VIEW;
     if (amount <= 0 || paidAt.getTime() > now.getTime()) return [];
     return [

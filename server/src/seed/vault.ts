@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { ledgerEntries, withdrawals } from '../db/schema/index.ts';
-import { rebuildLedgerRollups } from '../modules/vault/ledger.ts';
+import { rebuildLedgerRollups } from '../modules/vault/index.ts';
+import { businessDayStart, DAY_MS, HOUR_MS } from '../time/business-day.ts';
 import {
   boutiqueSaleEntries,
   courseSaleEntries,
@@ -9,7 +10,6 @@ import {
   videoRewardEntries,
 } from './vault-sources.ts';
 
-const DAY_MS = 86_400_000;
 /** demo withdraws this share of the available balance on the 28th of every month, when over ¥1,000. */
 const WITHDRAWAL_PERCENT = 60;
 const WITHDRAWAL_MINIMUM = 100_000;
@@ -47,7 +47,7 @@ export function monthlyWithdrawals(designerId: number, income: LedgerRow[], now:
   const month = new Date(now.getTime() - 366 * DAY_MS);
   for (let m = 0; m <= 13; m++) {
     const date = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + m, 28));
-    const submittedAt = new Date(`${date.toISOString().slice(0, 10)}T10:00:00+08:00`);
+    const submittedAt = new Date(businessDayStart(date.toISOString().slice(0, 10)).getTime() + 10 * HOUR_MS);
     const paidAt = new Date(submittedAt.getTime() + DAY_MS);
     if (paidAt.getTime() > now.getTime()) break;
     for (; cursor < settling.length && settling[cursor]!.at <= submittedAt.getTime(); cursor++) {
@@ -91,7 +91,7 @@ export async function insertInChunks(db: Database, rows: LedgerRow[], chunk = 50
         ...DEMO_BANK,
         state: 'paid',
         submittedAt,
-        processedAt: new Date(submittedAt.getTime() + 2 * 3_600_000),
+        processedAt: new Date(submittedAt.getTime() + 2 * HOUR_MS),
         paidAt,
       })
       .returning({ id: withdrawals.id });

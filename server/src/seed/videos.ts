@@ -1,15 +1,10 @@
 import { type VideoCategoryKey, videoCategoryId } from '@dc/contract';
 import type { Database } from '../db/client.ts';
 import { images, videos } from '../db/schema/index.ts';
-import {
-  DEMO_COVER_FILES,
-  DEMO_VIDEO_FILE,
-  demoCoverKey,
-  demoVideoKey,
-} from '../modules/videos/demo-media.ts';
+import { DEMO_COVER_FILES, DEMO_VIDEO_FILE, demoCoverKey, demoVideoKey } from '../media/demo-media.ts';
+import { DAY_MS } from '../time/business-day.ts';
 import { seededRandom } from './random.ts';
 
-const DAY_MS = 86_400_000;
 const VIDEO_SEED = 20240505;
 
 /** demo's short videos: title, category, tags. Newest last. */

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import type { ApiError } from '../http/api-error.ts';
-import { invalidField } from '../modules/auth/failures.ts';
+import { invalidField } from '../http/failures.ts';
 import { StoreLayout } from '../oss/layout.ts';
 import { ObjectFiles } from '../oss/objects.ts';
 import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';

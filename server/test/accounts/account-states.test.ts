@@ -8,9 +8,9 @@ import { openDatabase } from '../../src/db/client.ts';
 import { designers, sessions, smsOutbox } from '../../src/db/schema/index.ts';
 import { setAccountStatus } from '../../src/modules/auth/account-status.ts';
 import { createSession } from '../../src/modules/auth/service.ts';
+import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../support/accounts-app.ts';
 import { adminInProcess, adminProcess, dataDirDatabase } from '../support/admin-cli.ts';
 import { API, authHeader, createDesigner, loginAs, testDatabaseKind } from '../support/test-app.ts';
-import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from './support.ts';
 
 const PASSWORD = 'states-pass-123';
 

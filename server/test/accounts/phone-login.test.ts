@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, smsCodes } from '../../src/db/schema/index.ts';
-import { API, authHeader, createDesigner, multipartBody, rowCounts } from '../support/test-app.ts';
 import {
   type AccountsApp,
   codeFor,
@@ -13,7 +12,8 @@ import {
   MINUTE,
   SECOND,
   wrongCode,
-} from './support.ts';
+} from '../support/accounts-app.ts';
+import { API, authHeader, createDesigner, multipartBody, rowCounts } from '../support/test-app.ts';
 
 const PASSWORD = 'phone-login-pass';
 let t: AccountsApp;

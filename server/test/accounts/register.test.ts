@@ -2,8 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/modules/auth/passwords.ts';
+import {
+  type AccountsApp,
+  codeFor,
+  createAccountsApp,
+  dataOf,
+  expectFailure,
+  wrongCode,
+} from '../support/accounts-app.ts';
 import { API, authHeader, createDesigner, loginAs, multipartBody, rowCounts } from '../support/test-app.ts';
-import { type AccountsApp, codeFor, createAccountsApp, dataOf, expectFailure, wrongCode } from './support.ts';
 
 let t: AccountsApp;
 

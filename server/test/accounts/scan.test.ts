@@ -5,7 +5,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers, scanTickets, sessions, wechatBindings } from '../../src/db/schema/index.ts';
 import { redactUrl } from '../../src/http/log-redaction.ts';
-import { API, authHeader, createDesigner, envelopeOf, loginAs, rowCounts } from '../support/test-app.ts';
 import {
   type AccountsApp,
   codeFor,
@@ -15,7 +14,8 @@ import {
   MINUTE,
   SECOND,
   wrongCode,
-} from './support.ts';
+} from '../support/accounts-app.ts';
+import { API, authHeader, createDesigner, envelopeOf, loginAs, rowCounts } from '../support/test-app.ts';
 
 const PUBLIC_URL = 'https://console.example.com';
 const PASSWORD = 'scan-test-pass-1';

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers, members } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/modules/auth/passwords.ts';
-import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
 import {
   type AccountsApp,
   codeFor,
@@ -12,7 +11,8 @@ import {
   SECOND,
   sendCode,
   wrongCode,
-} from './support.ts';
+} from '../support/accounts-app.ts';
+import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
 
 const PASSWORD = 'self-info-pass-1';
 let t: AccountsApp;

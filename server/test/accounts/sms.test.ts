@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCodes, smsOutbox } from '../../src/db/schema/index.ts';
-import { API, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
 import {
   type AccountsApp,
   codeFor,
@@ -17,7 +16,8 @@ import {
   SECOND,
   sendCode,
   wrongCode,
-} from './support.ts';
+} from '../support/accounts-app.ts';
+import { API, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
 
 const PASSWORD = 'sms-test-pass-1';
 let t: AccountsApp;

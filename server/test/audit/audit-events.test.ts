@@ -8,7 +8,7 @@ import {
   tags,
   wechatBindings,
 } from '../../src/db/schema/index.ts';
-import { type AccountsApp, codeFor, createAccountsApp, dataOf } from '../accounts/support.ts';
+import { type AccountsApp, codeFor, createAccountsApp, dataOf } from '../support/accounts-app.ts';
 import { API, authHeader, createDesigner, loginAs } from '../support/test-app.ts';
 import { actionsOf, auditPage, eventsOf } from './support.ts';
 

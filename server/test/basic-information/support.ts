@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { providers } from '../../src/db/schema/index.ts';
-import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../accounts/support.ts';
+import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../support/accounts-app.ts';
 import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
 
 export { type AccountsApp, createAccountsApp, dataOf, envelopeOf, expectFailure };

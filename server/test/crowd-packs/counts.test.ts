@@ -10,7 +10,7 @@ import type {
 } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions } from '../../src/db/schema/index.ts';
-import { businessYear } from '../../src/modules/fans/filter.ts';
+import { businessYear } from '../../src/time/business-day.ts';
 import {
   type AccountsApp,
   call,

@@ -11,8 +11,8 @@ import {
 } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions } from '../../src/db/schema/index.ts';
-import { businessYear } from '../../src/modules/fans/filter.ts';
 import { type SeededRandom, seededRandom } from '../../src/seed/random.ts';
+import { businessYear } from '../../src/time/business-day.ts';
 import {
   type AccountsApp,
   call,

@@ -11,8 +11,7 @@ import {
   platformUsers,
   products,
 } from '../../src/db/schema/index.ts';
-import { businessDayEnd, businessDayStart } from '../../src/modules/basic-information/query.ts';
-import { businessYear } from '../../src/modules/fans/filter.ts';
+import { businessDayEnd, businessDayStart, businessYear } from '../../src/time/business-day.ts';
 import { type AccountsApp, call, dataOf, type Session } from '../basic-information/support.ts';
 
 export const DAY = 86_400_000;

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UploadedImage } from '@dc/contract';
 import { expect } from 'vitest';
+import { mediaStoreFor } from '../../src/media/media-store.ts';
 import { IMAGE_FILES_BASE, IMAGE_LINK_TTL_SECONDS } from '../../src/modules/image-files/store.ts';
-import { mediaStoreFor } from '../../src/modules/videos/media-store.ts';
-import { type TestClock, testClock } from '../accounts/support.ts';
 import { startTestStore, type TestStore } from '../oss/support/store.ts';
+import { type TestClock, testClock } from '../support/accounts-app.ts';
 import { API, authHeader, createTestApp, type TestApp } from '../support/test-app.ts';
 import { decodeGrant } from '../videos/support.ts';
 

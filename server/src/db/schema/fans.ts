@@ -68,7 +68,7 @@ export const fans = pgTable(
 /**
  * How many times each kind of a designer's fan data that crowd-pack rules read has changed
  * (issue 17 item 6): `kind` tags | impressions | orders | measurements | wardrobe
- * (modules/fans/data-versions.ts). Every write of that data adds one to its row in the same
+ * (db/fan-data-versions.ts). Every write of that data adds one to its row in the same
  * transaction; a pack stores the versions it was computed at (`crowd_packs.data_versions`) and
  * is stale once a kind its rule reads has moved on. A missing row is version 0.
  */

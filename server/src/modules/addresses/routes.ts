@@ -10,9 +10,10 @@ import {
 } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
 import { addressesMessages } from './messages.ts';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from './service.ts';
 

@@ -10,13 +10,13 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { shopAddresses } from '../../db/schema/index.ts';
+import { lockDesigner } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { fieldFailure } from '../../http/failures.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordDeletion } from '../audit/record.ts';
-import { fieldFailure } from '../auth/failures.ts';
-import { lockDesigner } from '../basic-information/query.ts';
+import { recordDeletion } from '../audit/index.ts';
 import { addressesMessages } from './messages.ts';
 
 type Row = typeof shopAddresses.$inferSelect;

@@ -14,8 +14,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { totalPagesOf } from '../../http/list-page.ts';
+import type { BudgetedReads } from '../../http/statistics-budget.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import type { BudgetedReads } from './budget.ts';
 import { clippedBucket, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 

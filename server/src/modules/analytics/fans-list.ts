@@ -10,8 +10,8 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { type BudgetedReads, freshBudget } from '../../http/statistics-budget.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { type BudgetedReads, freshBudget } from './budget.ts';
 import { instantsOf, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 

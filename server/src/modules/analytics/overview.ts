@@ -1,9 +1,9 @@
 import type { AnalyticsOverview, PeriodInput, ResolvedPeriod } from '@dc/contract';
 import { sql } from 'drizzle-orm';
+import { type BudgetedReads, readWithin } from '../../http/statistics-budget.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { bucketsBetween } from '../vault/business-day.ts';
-import { incomeTrend } from '../vault/trends.ts';
-import { type BudgetedReads, readWithin } from './budget.ts';
+import { bucketsBetween } from '../../time/business-day.ts';
+import { incomeTrend } from '../vault/index.ts';
 import { compared, instantsOf, resolvePeriod, trendGranularityOf } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 

@@ -1,5 +1,5 @@
 import type { DateType, PeriodInput, ResolvedPeriod } from '@dc/contract';
-import { addDays, businessDayOf, startOfBusinessDay } from '../vault/business-day.ts';
+import { addDays, businessDayOf, businessDayStart, DAY_MS } from '../../time/business-day.ts';
 
 /** The period of a query: `days` ending today, `start`–`end`, or the last 30 days. */
 export function resolvePeriod(query: PeriodInput, now: Date): ResolvedPeriod {
@@ -12,14 +12,14 @@ export function resolvePeriod(query: PeriodInput, now: Date): ResolvedPeriod {
     end = businessDayOf(now);
     start = addDays(end, -((query.days ?? 30) - 1));
   }
-  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) + 1;
   return { start, end, days, previousStart: addDays(start, -days), previousEnd: addDays(start, -1) };
 }
 
 /** The instants `[from, until)` covering business days `start` to `end`. */
 export const instantsOf = (start: string, end: string) => ({
-  from: startOfBusinessDay(start),
-  until: startOfBusinessDay(addDays(end, 1)),
+  from: businessDayStart(start),
+  until: businessDayStart(addDays(end, 1)),
 });
 
 /** Trend buckets of the overview: days up to a month, weeks up to ~4 months, else months. */

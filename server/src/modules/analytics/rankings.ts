@@ -8,8 +8,8 @@ import {
 } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { totalPagesOf } from '../../http/list-page.ts';
+import type { BudgetedReads } from '../../http/statistics-budget.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import type { BudgetedReads } from './budget.ts';
 import { instantsOf, resolvePeriod } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 

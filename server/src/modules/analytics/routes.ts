@@ -26,9 +26,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvDocument, sendCsv } from '../../http/csv.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import {
+  type BudgetedReads,
+  budgetedReadsOf,
+  periodPath,
+  withinStatisticsBudget,
+} from '../../http/statistics-budget.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { incomeBuckets, incomeListPage, salesBuckets, salesListPage, sortBuckets } from './buckets.ts';
-import { type BudgetedReads, budgetedReadsOf, periodPath, withinStatisticsBudget } from './budget.ts';
 import {
   exportHeaders,
   fanCells,

@@ -1,15 +1,13 @@
 import type { SQL } from 'drizzle-orm';
-import { type BudgetedReads, readWithin } from './budget.ts';
+import { rowsOf as rowsOfRunner } from '../../db/sql-helpers.ts';
+import { type BudgetedReads, readWithin } from '../../http/statistics-budget.ts';
 
 /**
  * Rows of a raw query (PGlite and node-postgres both answer `{rows}`), read within the request's
  * time budget (issue 16 item 4): in the database's turn, stopped by statement_timeout on PostgreSQL.
  */
 export async function rowsOf<T>(reads: BudgetedReads, query: SQL): Promise<T[]> {
-  return readWithin(
-    reads,
-    async (runner) => ((await runner.execute(query)) as unknown as { rows: T[] }).rows,
-  );
+  return readWithin(reads, (runner) => rowsOfRunner<T>(runner, query));
 }
 
 /** A bigint or numeric column (a string on the wire from the driver) as a number. */

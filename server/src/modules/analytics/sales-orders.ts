@@ -9,8 +9,8 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { totalPagesOf } from '../../http/list-page.ts';
+import { type BudgetedReads, freshBudget } from '../../http/statistics-budget.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { type BudgetedReads, freshBudget } from './budget.ts';
 import { bucketLastDay, bucketOf, instantsOf } from './period.ts';
 import { num, rowsOf } from './rows.ts';
 

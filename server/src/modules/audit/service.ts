@@ -5,11 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { type AuditEventRow, auditEvents } from '../../db/schema/index.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { startOfBusinessDay } from '../vault/business-day.ts';
+import { businessDayEnd, businessDayStart } from '../../time/business-day.ts';
 
 type Query = z.output<typeof auditEventQuerySchema>;
-
-const DAY_MS = 86_400_000;
 
 const toWire = (row: AuditEventRow): AuditEvent => ({
   id: row.id,
@@ -31,9 +29,9 @@ export async function listAuditEvents(
 ): Promise<ListPage<AuditEvent>> {
   const conditions: SQL[] = [eq(auditEvents.designerId, designerId)];
   if (query.action) conditions.push(eq(auditEvents.action, query.action));
-  if (query.from) conditions.push(gte(auditEvents.occurredAt, startOfBusinessDay(query.from)));
+  if (query.from) conditions.push(gte(auditEvents.occurredAt, businessDayStart(query.from)));
   if (query.to) {
-    conditions.push(lt(auditEvents.occurredAt, new Date(startOfBusinessDay(query.to).getTime() + DAY_MS)));
+    conditions.push(lt(auditEvents.occurredAt, businessDayEnd(query.to)));
   }
   const where = and(...conditions);
   const order = query.order === 'asc' ? asc : desc;

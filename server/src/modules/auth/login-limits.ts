@@ -1,5 +1,5 @@
-import { check, clear, hit, type RateRule, take } from '../rate-limit/service.ts';
-import type { AccountCtx } from './context.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
+import { check, clear, hit, type RateRule, take } from '../rate-limit/index.ts';
 
 /**
  * Failed logins per account (attempts not followed by a success): 10 per 15 minutes, then 42900

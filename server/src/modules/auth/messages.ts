@@ -9,8 +9,6 @@ export const authMessages = defineMessages({
     'en-US': 'too common; choose a less guessable password',
   },
   wrongPassword: { 'zh-CN': '密码错误', 'en-US': 'wrong password' },
-  codeWrongOrExpired: { 'zh-CN': '验证码错误或已过期', 'en-US': 'wrong or expired code' },
-  boundToAnotherAccount: { 'zh-CN': '已绑定其他账号', 'en-US': 'already bound to another account' },
   loggedIn: { 'zh-CN': '登录成功', 'en-US': 'Logged in' },
   passwordResetLogInAgain: { 'zh-CN': '密码已重置，请重新登录', 'en-US': 'Password reset: log in again' },
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PASSWORD_MIN, passwordIsAccountName } from '@dc/contract';
+import { invalidField } from '../../http/failures.ts';
 import { message } from '../../http/messages.ts';
-import { invalidField } from './failures.ts';
 import { authMessages } from './messages.ts';
 
 /** The shipped list of common passwords (one a line, `#` comments), lower-cased. */

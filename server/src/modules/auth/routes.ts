@@ -2,8 +2,9 @@ import { envelopeSchema, loginAnswerSchema, loginBodySchema, resetPasswordBodySc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountCtx, say } from './context.ts';
+import { say } from '../../http/messages.ts';
 import { authMessages } from './messages.ts';
 import { login, loginByPhone, logout, resetPassword } from './service.ts';
 

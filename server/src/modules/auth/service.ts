@@ -2,11 +2,12 @@ import { ErrorCode, type LoginAnswer } from '@dc/contract';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type AccountStatus, designers, sessions } from '../../db/schema/index.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { recordAuditEvent } from '../audit/record.ts';
-import { consumeCode, verifyCode } from '../sms/service.ts';
-import type { AccountCtx } from './context.ts';
-import { codeRejected, fieldFailure } from './failures.ts';
+import { codeRejected, fieldFailure } from '../../http/failures.ts';
+import { DAY_MS, HOUR_MS } from '../../time/business-day.ts';
+import { recordAuditEvent } from '../audit/index.ts';
+import { consumeCode, verifyCode } from '../sms/index.ts';
 import { admitLoginAttempt, clearLoginFailures, countLoginFailure, loginFailureKey } from './login-limits.ts';
 import { authMessages } from './messages.ts';
 import { checkNewPassword } from './password-rules.ts';
@@ -26,8 +27,6 @@ export interface SessionPrincipal {
   designerId: number;
 }
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 

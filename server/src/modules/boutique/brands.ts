@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { brands, products } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { fieldFailure, uniqueViolation } from '../../http/failures.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordDeletion } from '../audit/record.ts';
-import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
+import { recordDeletion } from '../audit/index.ts';
 import { boutiqueMessages } from './messages.ts';
 import { productItemColumns, toProductItem } from './rows.ts';
 

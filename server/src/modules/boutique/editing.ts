@@ -2,12 +2,12 @@ import { ErrorCode, type ProductStatus, type productBodySchema } from '@dc/contr
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import { brands, products, productVariants, stockMovements, videos } from '../../db/schema/index.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
+import { fieldFailure, invalidField, uniqueViolation } from '../../http/failures.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
-import { recordDeletion } from '../audit/record.ts';
-import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
+import { recordDeletion } from '../audit/index.ts';
 import { boutiqueMessages } from './messages.ts';
 import { ownProduct, refreshProductFigures } from './rows.ts';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { brands } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { sanitizeHtml } from '../../http/sanitize-html.ts';
-import { type ImageCheckCtx, keptImageUrl, keptImageUrls, keptRichTextImages } from '../image-files/owned.ts';
+import { type ImageCheckCtx, keptImageUrl, keptImageUrls, keptRichTextImages } from '../image-files/index.ts';
 import { ownProduct } from './rows.ts';
 
 type ProductBody = z.output<typeof productBodySchema>;

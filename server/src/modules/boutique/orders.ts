@@ -1,10 +1,10 @@
 import { ErrorCode, type OrderState } from '@dc/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import { boutiqueOrders, fans, products, productVariants, stockMovements } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { recordLedgerEntries } from '../vault/ledger.ts';
+import { recordLedgerEntries } from '../vault/index.ts';
 import { boutiqueMessages } from './messages.ts';
 
 /** The platform's share of a sale, as the vault books it: 10%, rounded half up (integer fen). */

@@ -20,10 +20,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { imageCheckCtxOf } from '../image-files/index.ts';
 import { createBrand, deleteBrand, getBrandPage, listBrands, updateBrand } from './brands.ts';
 import { createProduct, deleteDraft, duplicateProduct, setProductsStatus, updateProduct } from './editing.ts';
 import { keepBrandImages, keepProductImages } from './images.ts';

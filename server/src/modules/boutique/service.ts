@@ -21,9 +21,16 @@ import {
   stockMovements,
   videos,
 } from '../../db/schema/index.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { containsText, sumOf } from '../../db/sql-helpers.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { containsText, sumOf } from '../basic-information/query.ts';
+import {
+  businessDateAtOffset,
+  businessDateText,
+  businessDayStart,
+  DAY_MS,
+  HOUR_MS,
+} from '../../time/business-day.ts';
 import { ownProduct, productItemColumns, toProductItem, toVariant } from './rows.ts';
 
 type ListQuery = z.output<typeof productListQuerySchema>;
@@ -54,17 +61,14 @@ export async function listProducts(
   const [total] = await db.select({ n: count() }).from(products).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select(productItemColumns)
-          .from(products)
-          .leftJoin(brands, eq(brands.id, products.brandId))
-          .where(where)
-          .orderBy(direction(sortColumns[query.sortBy]), direction(products.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, () =>
+    db
+      .select(productItemColumns)
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sortBy]), direction(products.id)),
+  );
   return {
     dataList: rows.map(toProductItem),
     totalNumber,
@@ -159,9 +163,6 @@ export async function listProductOrders(
   };
 }
 
-const DAY_MS = 86_400_000;
-const businessDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /**
  * `GET /products/:id/stock-history`: the total stock at the end of each of the last `days`
  * business days (walked back from today's level through the movements), units sold and added
@@ -175,10 +176,10 @@ export async function stockHistory(
   now: Date,
 ): Promise<StockHistory> {
   const product = await ownProduct(db, designerId, id);
-  const today = businessDay(now);
-  const firstDay = businessDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-  const since = new Date(`${firstDay}T00:00:00+08:00`);
-  const dayOf = sql<string>`to_char(${stockMovements.at} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const today = businessDateAtOffset(now);
+  const firstDay = businessDateAtOffset(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const since = businessDayStart(firstDay);
+  const dayOf = businessDateText(stockMovements.at);
   const daily = await db
     .select({
       day: dayOf,
@@ -192,8 +193,12 @@ export async function stockHistory(
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const points: StockHistory['points'] = [];
   let level = product.totalStock;
-  for (let at = new Date(`${today}T12:00:00+08:00`); ; at = new Date(at.getTime() - DAY_MS)) {
-    const day = businessDay(at);
+  for (
+    let at = new Date(businessDayStart(today).getTime() + 12 * HOUR_MS);
+    ;
+    at = new Date(at.getTime() - DAY_MS)
+  ) {
+    const day = businessDateAtOffset(at);
     if (day < firstDay) break;
     const row = byDay.get(day);
     points.push({ date: day, stock: level, sold: row?.sold ?? 0, added: row?.added ?? 0 });

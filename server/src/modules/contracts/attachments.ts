@@ -1,6 +1,6 @@
 import type { ContractAttachment } from '@dc/contract';
-import { invalidField } from '../auth/failures.ts';
-import { type ImageCheckCtx, ownStoredImageUrl } from '../image-files/owned.ts';
+import { invalidField } from '../../http/failures.ts';
+import { type ImageCheckCtx, ownStoredImageUrl } from '../image-files/index.ts';
 import { contractsMessages } from './messages.ts';
 
 /**

@@ -9,10 +9,11 @@ import {
 } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { imageCheckCtxOf } from '../image-files/index.ts';
 import { ownAttachments } from './attachments.ts';
 import { contractsMessages } from './messages.ts';
 import { createContract, getContract, listContracts } from './service.ts';

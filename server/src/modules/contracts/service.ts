@@ -19,18 +19,14 @@ import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { contractEvents, contracts, designers, providers } from '../../db/schema/index.ts';
+import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { fieldFailure, invalidField } from '../../http/failures.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { fieldFailure, invalidField } from '../auth/failures.ts';
-import {
-  businessDayCompact,
-  businessDayEnd,
-  businessDayStart,
-  containsText,
-} from '../basic-information/query.ts';
-import { createNotification } from '../notifications/service.ts';
+import { businessDayCompact, businessDayEnd, businessDayStart } from '../../time/business-day.ts';
+import { createNotification } from '../notifications/index.ts';
 import { contractsMessages } from './messages.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -125,17 +121,14 @@ export async function listContracts(
   const [total] = await db.select({ n: count() }).from(contracts).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ contract: contracts, providerName: providers.name })
-          .from(contracts)
-          .innerJoin(providers, eq(providers.id, contracts.providerId))
-          .where(where)
-          .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db
+      .select({ contract: contracts, providerName: providers.name })
+      .from(contracts)
+      .innerJoin(providers, eq(providers.id, contracts.providerId))
+      .where(where)
+      .orderBy(direction(sortColumns[filter.sortBy]), direction(contracts.id)),
+  );
   return {
     dataList: rows.map((row) => toItem(row.contract, row.providerName)),
     totalNumber,

@@ -1,5 +1,4 @@
 import {
-  BUSINESS_TIME_ZONE,
   ErrorCode,
   type ListPage,
   type SalesTrend,
@@ -9,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import {
   courseLessons,
   coursePurchases,
@@ -18,21 +18,24 @@ import {
   lessonCompletions,
   platformUsers,
 } from '../../db/schema/index.ts';
+import { containsText } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { invalidField } from '../../http/failures.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { invalidField } from '../auth/failures.ts';
-import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
-import { platformFeeOf } from '../boutique/orders.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { recordLedgerEntry } from '../vault/ledger.ts';
+import {
+  businessDateAtOffset,
+  businessDateText,
+  businessDayEnd,
+  businessDayStart,
+  DAY_MS,
+} from '../../time/business-day.ts';
+import { platformFeeOf } from '../boutique/index.ts';
+import { recordLedgerEntry } from '../vault/index.ts';
 import { coursesMessages } from './messages.ts';
 import { ownCourseItem } from './query.ts';
 
 type UserCourseQuery = z.output<typeof userCourseListQuerySchema>;
-
-const DAY_MS = 86_400_000;
-const BUSINESS_OFFSET_MS = 8 * 3_600_000;
 
 const lessonsCompleted =
   sql<number>`(select count(*) from ${lessonCompletions} where ${lessonCompletions.purchaseId} = ${coursePurchases.id})`.mapWith(
@@ -84,33 +87,30 @@ export async function listUserCourses(
     .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
     .where(where);
   const totalNumber = total?.n ?? 0;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({
-            id: coursePurchases.id,
-            buyerId: platformUsers.id,
-            nickname: platformUsers.nickname,
-            avatar: platformUsers.avatar,
-            phone: platformUsers.phoneMasked,
-            courseId: courses.id,
-            courseTitle: courses.title,
-            coverUrl: courses.coverUrl,
-            pricePaid: coursePurchases.pricePaid,
-            lessonsCompleted,
-            lessonCount,
-            boughtAt: coursePurchases.boughtAt,
-            lastStudiedAt: coursePurchases.lastStudiedAt,
-            rating: coursePurchases.rating,
-          })
-          .from(coursePurchases)
-          .innerJoin(courses, eq(courses.id, coursePurchases.courseId))
-          .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
-          .where(where)
-          .orderBy(...sortOf(query), desc(coursePurchases.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, () =>
+    db
+      .select({
+        id: coursePurchases.id,
+        buyerId: platformUsers.id,
+        nickname: platformUsers.nickname,
+        avatar: platformUsers.avatar,
+        phone: platformUsers.phoneMasked,
+        courseId: courses.id,
+        courseTitle: courses.title,
+        coverUrl: courses.coverUrl,
+        pricePaid: coursePurchases.pricePaid,
+        lessonsCompleted,
+        lessonCount,
+        boughtAt: coursePurchases.boughtAt,
+        lastStudiedAt: coursePurchases.lastStudiedAt,
+        rating: coursePurchases.rating,
+      })
+      .from(coursePurchases)
+      .innerJoin(courses, eq(courses.id, coursePurchases.courseId))
+      .innerJoin(platformUsers, eq(platformUsers.id, coursePurchases.buyerId))
+      .where(where)
+      .orderBy(...sortOf(query), desc(coursePurchases.id)),
+  );
   return {
     dataList: rows.map((row) => ({
       id: row.id,
@@ -128,10 +128,6 @@ export async function listUserCourses(
   };
 }
 
-/** `YYYY-MM-DD` of an instant in business time. */
-const businessDay = (at: Date): string =>
-  new Date(at.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
-
 /**
  * `GET /courses/:id/sales-trend`: purchases and revenue per business day over the last `days`
  * days up to `now`, every day present (zero when nothing sold).
@@ -144,9 +140,9 @@ export async function salesTrend(
   now: Date,
 ): Promise<SalesTrend> {
   await ownCourseItem(db, designerId, courseId);
-  const today = businessDay(now);
-  const first = businessDay(new Date(businessDayStart(today).getTime() - (days - 1) * DAY_MS));
-  const day = sql<string>`to_char(${coursePurchases.boughtAt} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const today = businessDateAtOffset(now);
+  const first = businessDateAtOffset(new Date(businessDayStart(today).getTime() - (days - 1) * DAY_MS));
+  const day = businessDateText(coursePurchases.boughtAt);
   const rows = await db
     .select({
       day,
@@ -164,7 +160,7 @@ export async function salesTrend(
     .groupBy(sql`1`);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const points = Array.from({ length: days }, (_, i) => {
-    const date = businessDay(new Date(businessDayStart(first).getTime() + i * DAY_MS));
+    const date = businessDateAtOffset(new Date(businessDayStart(first).getTime() + i * DAY_MS));
     const found = byDay.get(date);
     return { date, sales: found?.sales ?? 0, revenue: found?.revenue ?? 0 };
   });

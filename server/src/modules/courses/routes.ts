@@ -17,11 +17,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
+import { statisticsWithin } from '../../http/statistics-budget.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { statisticsWithin } from '../analytics/budget.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { imageCheckCtxOf } from '../image-files/index.ts';
 import {
   createCourse,
   deleteDraft,

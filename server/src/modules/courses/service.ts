@@ -10,8 +10,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { courseChapters, courseLessons, courses, lessonCompletions, videos } from '../../db/schema/index.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
-import { containsText } from '../basic-information/query.ts';
+import { containsText } from '../../db/sql-helpers.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { courseFigures, courseItemColumns, ownCourseItem, toCourseItem } from './query.ts';
 
 type ListQuery = z.output<typeof courseListQuerySchema>;
@@ -38,16 +38,13 @@ export async function listCourses(
   const [total] = await db.select({ n: count() }).from(courses).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select(courseItemColumns)
-          .from(courses)
-          .where(where)
-          .orderBy(direction(sortColumns[query.sortBy]), direction(courses.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, () =>
+    db
+      .select(courseItemColumns)
+      .from(courses)
+      .where(where)
+      .orderBy(direction(sortColumns[query.sortBy]), direction(courses.id)),
+  );
   return {
     dataList: rows.map(toCourseItem),
     totalNumber,

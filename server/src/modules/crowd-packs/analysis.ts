@@ -15,16 +15,14 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { BudgetExceeded, isPglite, QueryBudget } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
+import { intArray, rowsOf } from '../../db/sql-helpers.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { fieldFailure, invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
-import { message } from '../../http/messages.ts';
+import { message, say } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { say } from '../auth/context.ts';
-import { fieldFailure, invalidField } from '../auth/failures.ts';
-import { planOf } from '../fans/count.ts';
-import { businessYear } from '../fans/filter.ts';
-import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
-import { intArray, rowsOf } from '../tags/lock.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { findFan, planOf, tagsOfFans, toFanRow } from '../fans/index.ts';
 import {
   combinationCountsSql,
   combinationNodes,

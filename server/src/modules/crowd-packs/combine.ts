@@ -1,7 +1,7 @@
 import { type Combination, packNodePath } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { fans, crowdPackMembers as m } from '../../db/schema/index.ts';
-import { intArray } from '../tags/lock.ts';
+import { intArray } from '../../db/sql-helpers.ts';
 import { designerFansFrom, type FanSlice } from './compile.ts';
 
 /**

@@ -17,9 +17,9 @@ import {
   fanWardrobeItems,
   products,
 } from '../../db/schema/index.ts';
-import { businessDayEnd, businessDayStart } from '../basic-information/query.ts';
-import { businessYear } from '../fans/filter.ts';
-import { intArray } from '../tags/lock.ts';
+import { intArray, textArray } from '../../db/sql-helpers.ts';
+import { businessDayEnd, businessDayStart, businessYear, DAY_MS } from '../../time/business-day.ts';
+import { MEASUREMENT_FACTORS, storedMeasure } from '../fans/index.ts';
 
 /**
  * The rule tree compiled to SQL over `fans` (issue 8 item 1). Every value the designer chose is
@@ -31,23 +31,17 @@ export interface CompileContext {
   now: Date;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Measurement key → its column (millimetres, grams) and the wire unit's factor. */
-const measurementColumns: Record<FanMeasurementKey, { column: AnyColumn; factor: number }> = {
-  height: { column: fanMeasurements.heightMm, factor: 10 },
-  weight: { column: fanMeasurements.weightG, factor: 1000 },
-  bust: { column: fanMeasurements.bustMm, factor: 10 },
-  waist: { column: fanMeasurements.waistMm, factor: 10 },
-  hip: { column: fanMeasurements.hipMm, factor: 10 },
-  shoulder: { column: fanMeasurements.shoulderMm, factor: 10 },
-  sleeve: { column: fanMeasurements.sleeveMm, factor: 10 },
-  inseam: { column: fanMeasurements.inseamMm, factor: 10 },
+/** Measurement key → its column (millimetres, grams; the factors are `MEASUREMENT_FACTORS`). */
+const measurementColumns: Record<FanMeasurementKey, AnyColumn> = {
+  height: fanMeasurements.heightMm,
+  weight: fanMeasurements.weightG,
+  bust: fanMeasurements.bustMm,
+  waist: fanMeasurements.waistMm,
+  hip: fanMeasurements.hipMm,
+  shoulder: fanMeasurements.shoulderMm,
+  sleeve: fanMeasurements.sleeveMm,
+  inseam: fanMeasurements.inseamMm,
 };
-
-/** A text[] parameter: one value whatever the list's length. */
-export const textArray = (items: readonly string[]) =>
-  sql`${`{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 
 const between = (column: AnyColumn | SQL, min: number | null, max: number | null): SQL => {
   const parts: SQL[] = [];
@@ -55,10 +49,6 @@ const between = (column: AnyColumn | SQL, min: number | null, max: number | null
   if (max !== null) parts.push(sql`${column} <= ${max}`);
   return sql.join(parts, sql` and `);
 };
-
-/** Millimetres / grams from the wire's cm / kg. */
-export const storedMeasure = (value: number | null, factor: number) =>
-  value === null ? null : Math.round(value * factor);
 
 function timeCondition(
   column: AnyColumn,
@@ -161,7 +151,8 @@ function conditionBody(condition: RuleCondition, ctx: CompileContext): SQL {
     case 'impression':
       return impressionCondition(condition);
     case 'measurement': {
-      const { column, factor } = measurementColumns[condition.key];
+      const column = measurementColumns[condition.key];
+      const factor = MEASUREMENT_FACTORS[condition.key];
       const range = between(
         column,
         storedMeasure(condition.min, factor),

@@ -2,6 +2,7 @@ import type { Combination, Language, RuleGroup } from '@dc/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { type FanDataVersions, fanDataVersionsOf } from '../../db/fan-data-versions.ts';
 import {
   BudgetExceeded,
   isPglite,
@@ -10,9 +11,9 @@ import {
   takeTurn,
 } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPackSizes, crowdPacks, fans } from '../../db/schema/index.ts';
-import { say } from '../auth/context.ts';
-import { type FanDataVersions, fanDataVersionsOf } from '../fans/data-versions.ts';
-import { intArray, rowsOf } from '../tags/lock.ts';
+import { intArray, rowsOf } from '../../db/sql-helpers.ts';
+import { say } from '../../http/messages.ts';
+import { DAY_MS } from '../../time/business-day.ts';
 import { combinationMembersSql } from './combine.ts';
 import type { FanSlice } from './compile.ts';
 import { ruleMembersSql } from './compile.ts';
@@ -24,7 +25,6 @@ export type PackRecord = typeof crowdPacks.$inferSelect;
 
 /** How long one pack's computation may run (in the background past the request's budget). */
 export const COMPUTE_TIMEOUT_MS = 60_000;
-export const DAY_MS = 86_400_000;
 
 /**
  * Limits the statements of the current transaction (SET LOCAL through set_config, which takes a

@@ -3,8 +3,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
 import { crowdPackMembers, fans } from '../../db/schema/index.ts';
-import { businessYear } from '../fans/filter.ts';
-import { tagsOfFans, toFanRow } from '../fans/rows.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { tagsOfFans, toFanRow } from '../fans/index.ts';
 import { nextPageSize } from './slice-pages.ts';
 
 /** Fans of the first keyset page; the next pages are sized to take about `SLICE_TARGET_MS`. */

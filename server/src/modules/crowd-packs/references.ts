@@ -2,9 +2,9 @@ import { type Combination, packNodePath, type RuleGroup } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { courses, crowdPacks, impressions, products, tags } from '../../db/schema/index.ts';
+import { intArray, rowsOf } from '../../db/sql-helpers.ts';
+import { invalidField } from '../../http/failures.ts';
 import { message } from '../../http/messages.ts';
-import { invalidField } from '../auth/failures.ts';
-import { intArray, rowsOf } from '../tags/lock.ts';
 import { nodesOf } from './compile.ts';
 import { crowdPacksMessages } from './messages.ts';
 

@@ -24,10 +24,11 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/record.ts';
-import { accountCtx, say } from '../auth/context.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 import { countDefinition, packMembers, packOverlap, packTrace } from './analysis.ts';
 import { settleComputations } from './compute.ts';
 import { packMembersCsv } from './export.ts';

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
-import { computePack, DAY_MS } from './compute.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { DAY_MS } from '../../time/business-day.ts';
+import { computePack } from './compute.ts';
 
 /** How often each server instance looks for daily packs that are due. */
 export const SCHEDULER_INTERVAL_MS = 60_000;

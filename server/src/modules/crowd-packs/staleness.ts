@@ -1,10 +1,10 @@
 import type { RuleField, RuleGroup, RuleNode } from '@dc/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type FanDataKind, type FanDataVersions, fanDataVersionsOf } from '../../db/fan-data-versions.ts';
 import { fans } from '../../db/schema/index.ts';
-import { businessDayCompact } from '../basic-information/query.ts';
-import { type FanDataKind, type FanDataVersions, fanDataVersionsOf } from '../fans/data-versions.ts';
-import { DAY_MS, type PackRecord } from './compute.ts';
+import { businessDayCompact, DAY_MS } from '../../time/business-day.ts';
+import type { PackRecord } from './compute.ts';
 
 /**
  * When a pack's stored size may no longer be what its definition matches now ("stale", issue 17
@@ -14,7 +14,7 @@ import { DAY_MS, type PackRecord } from './compute.ts';
  * - the fan data its rule reads changed since it was computed: a fan tagged or untagged (a tag
  *   deleted or merged), given or stripped of an impression word, an order or a course bought, a
  *   product's category, a measurement, a wardrobe item. Each write of such data adds one to the
- *   designer's version of that kind in its transaction (`fans/data-versions.ts`); a computation
+ *   designer's version of that kind in its transaction (`db/fan-data-versions.ts`); a computation
  *   stores the versions it read before the fans, and a rule pack is stale once a kind its rule
  *   reads (`dataReadBy`) has moved on. Per designer and per kind: another designer's writes, and
  *   writes a rule does not read (a tag on a gender rule, a fan's photo, a tag renamed), leave the

@@ -1,14 +1,13 @@
 import { FAN_BATCH_MAX, type FanBatchTagAnswer } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import { QueryBudget, takeTurn } from '../../db/query-budget.ts';
 import { crowdPackMembers, fans } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { invalidField } from '../../http/failures.ts';
 import { message } from '../../http/messages.ts';
-import { invalidField } from '../auth/failures.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
-import { lockDesignerTags, rowsOf } from '../tags/lock.ts';
-import { requireOwnTags } from '../tags/service.ts';
+import { addTagsWithinLimitCtes, lockDesignerTags, requireOwnTags } from '../tags/index.ts';
 import { crowdPacksMessages } from './messages.ts';
 import { ownPack } from './rows.ts';
 import { nextPageSize } from './slice-pages.ts';

@@ -12,11 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { changePassword } from '../auth/service.ts';
-import { imageCheckCtxOf } from '../image-files/owned.ts';
+import { changePassword } from '../auth/index.ts';
+import { imageCheckCtxOf } from '../image-files/index.ts';
 import { designerMessages } from './messages.ts';
 import {
   getDesignerInfo,

@@ -2,14 +2,13 @@ import type { DesignerInfo, ModifyDescAnswer, SelfInfo } from '@dc/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers } from '../../db/schema/index.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
 import { notFound } from '../../http/api-error.ts';
-import { recordAuditEvent } from '../audit/record.ts';
-import type { AccountCtx } from '../auth/context.ts';
-import { alreadyTaken, invalidField, uniqueViolation } from '../auth/failures.ts';
-import { type ImageCheckCtx, keptImageUrl } from '../image-files/owned.ts';
-import { wechatBindingOf } from '../scan/service.ts';
-import { maskPhone } from '../sms/sender.ts';
-import { consumeCode, verifyCode } from '../sms/service.ts';
+import { alreadyTaken, invalidField, uniqueViolation } from '../../http/failures.ts';
+import { recordAuditEvent } from '../audit/index.ts';
+import { type ImageCheckCtx, keptImageUrl } from '../image-files/index.ts';
+import { wechatBindingOf } from '../scan/index.ts';
+import { consumeCode, maskPhone, verifyCode } from '../sms/index.ts';
 import { designerMessages } from './messages.ts';
 
 const infoColumns = {

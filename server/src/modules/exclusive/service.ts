@@ -35,15 +35,14 @@ import {
   providerCollections,
   providers,
 } from '../../db/schema/index.ts';
+import { containsText, lockDesigner } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { singlePage, totalPagesOf } from '../../http/list-page.ts';
+import { fieldFailure, invalidField, uniqueViolation } from '../../http/failures.ts';
+import { pageRows, singlePage, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { designerPrefix } from '../../oss/index.ts';
-import { fieldFailure, invalidField, uniqueViolation } from '../auth/failures.ts';
-import { containsText, lockDesigner } from '../basic-information/query.ts';
-import { type ImageCheckCtx, keptImageUrls } from '../image-files/owned.ts';
-import { imageKeyOfUrl } from '../image-files/store.ts';
-import { createNotification } from '../notifications/service.ts';
+import { type ImageCheckCtx, imageKeyOfUrl, keptImageUrls } from '../image-files/index.ts';
+import { createNotification } from '../notifications/index.ts';
 import bankList from './banks.json' with { type: 'json' };
 
 // ---------------------------------------------------------------------------------------------
@@ -165,17 +164,14 @@ export async function listProviders(
       : filter.sortBy === 'collectedAt'
         ? sql`${providerCollections.createdAt} ${sql.raw(filter.order)} nulls last`
         : direction(providers.id);
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ provider: providers, collectedAt: providerCollections.createdAt })
-          .from(providers)
-          .leftJoin(providerCollections, joined)
-          .where(where)
-          .orderBy(sortColumn, direction(providers.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db
+      .select({ provider: providers, collectedAt: providerCollections.createdAt })
+      .from(providers)
+      .leftJoin(providerCollections, joined)
+      .where(where)
+      .orderBy(sortColumn, direction(providers.id)),
+  );
   const statuses = await latestApplicationStatuses(
     db,
     designerId,
@@ -392,17 +388,14 @@ export async function listApplications(
   const [total] = await db.select({ n: count() }).from(exclusiveApplications).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ application: exclusiveApplications, providerName: providers.name })
-          .from(exclusiveApplications)
-          .innerJoin(providers, eq(providers.id, exclusiveApplications.providerId))
-          .where(where)
-          .orderBy(direction(exclusiveApplications.submittedAt), direction(exclusiveApplications.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db
+      .select({ application: exclusiveApplications, providerName: providers.name })
+      .from(exclusiveApplications)
+      .innerJoin(providers, eq(providers.id, exclusiveApplications.providerId))
+      .where(where)
+      .orderBy(direction(exclusiveApplications.submittedAt), direction(exclusiveApplications.id)),
+  );
   return {
     dataList: rows.map((row) => toSummary(row.application, row.providerName)),
     totalNumber,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fans } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 
 /**
  * The planner's cost above which the list does not count exactly. Measured at 1,000,000 fans on

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fans } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
-import { type ImageCheckCtx, ownStoredImageUrl } from '../image-files/owned.ts';
+import { type ImageCheckCtx, ownStoredImageUrl } from '../image-files/index.ts';
 import { addFanImage, addWardrobeItem } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { fanDataChanged } from './data-versions.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 
 /**
  * Sets every fan's `order_count` and `total_spent` of the designer from the rows the fan's

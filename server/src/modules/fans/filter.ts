@@ -1,11 +1,8 @@
 import type { FanFilterValue, FanSortField } from '@dc/contract';
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { fans, fanTags } from '../../db/schema/index.ts';
-import { businessDayEnd, businessDayStart, containsText } from '../basic-information/query.ts';
-import { intArray } from '../tags/lock.ts';
-
-/** The year in business time (UTC+8), for ages. */
-export const businessYear = (now: Date): number => new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
+import { containsText, intArray } from '../../db/sql-helpers.ts';
+import { businessDayEnd, businessDayStart, businessYear } from '../../time/business-day.ts';
 
 const nonEmpty = <T>(list: readonly T[] | undefined): list is readonly T[] =>
   list !== undefined && list.length > 0;

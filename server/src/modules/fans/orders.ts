@@ -10,10 +10,10 @@ import {
   lessonCompletions,
   products,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { rowsOf } from '../tags/lock.ts';
 import { findFan } from './rows.ts';
 
 type FanOrderQuery = z.output<typeof fanOrderListQuerySchema>;

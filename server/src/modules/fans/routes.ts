@@ -23,9 +23,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
 import { addFanImageChecked, addWardrobeItemChecked, type FanImageCtx } from './fan-images.ts';
 import { fansMessages } from './messages.ts';
 import { fanOrders } from './orders.ts';

@@ -19,6 +19,7 @@ import {
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import {
   fanImages,
   fanInteractions,
@@ -27,17 +28,16 @@ import {
   fanTags,
   fanWardrobeItems,
 } from '../../db/schema/index.ts';
+import { intArray, rowsOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
+import { fieldFailure, invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { fieldFailure, invalidField } from '../auth/failures.ts';
-import { addTagsWithinLimitCtes } from '../tags/add-within-limit.ts';
-import { intArray, lockDesignerTags, rowsOf } from '../tags/lock.ts';
-import { requireOwnTags } from '../tags/service.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { addTagsWithinLimitCtes, lockDesignerTags, requireOwnTags } from '../tags/index.ts';
 import { countFans } from './count.ts';
-import { fanDataChanged } from './data-versions.ts';
-import { businessYear, fanFilterCondition, fanOrder } from './filter.ts';
+import { fanFilterCondition, fanOrder } from './filter.ts';
 import { fansMessages } from './messages.ts';
 import { findFan, tagsOfFans, toFanRow } from './rows.ts';
 import { fromStoredMeasurements, toStoredMeasurements } from './units.ts';

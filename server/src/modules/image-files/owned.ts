@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
+import { invalidField } from '../../http/failures.ts';
 import { decodeEntities } from '../../http/sanitize-html.ts';
+import type { RequestOrigin } from '../../media/media-store.ts';
 import { designerPrefix, objectStorePublicUrl } from '../../oss/index.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { invalidField } from '../auth/failures.ts';
-import type { RequestOrigin } from '../videos/media-store.ts';
 import { imageFilesMessages } from './messages.ts';
 import { imageFileUrl, imageInStore, imageKeyOfStoreLink, imageKeyOfUrl, imageRowOf } from './store.ts';
 

@@ -4,14 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
+import { ensureDemoObject } from '../../media/demo-media.ts';
+import { mediaStoreFor, type RequestOrigin } from '../../media/media-store.ts';
 import {
   designerPrefix,
   objectStorePublicUrl,
   openCredentialAuthority,
   signedUrlQuery,
 } from '../../oss/index.ts';
-import { ensureDemoObject } from '../videos/demo-media.ts';
-import { mediaStoreFor, type RequestOrigin } from '../videos/media-store.ts';
 import { PICTURE_NAME, pictureBytes } from './pictures.ts';
 
 /**

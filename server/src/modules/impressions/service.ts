@@ -11,15 +11,15 @@ import {
 } from '@dc/contract';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import { fanImpressions, fans, impressions } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { fieldFailure, uniqueViolation } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { businessYear } from '../fans/filter.ts';
-import { findFan, tagsOfFans, toFanRow } from '../fans/rows.ts';
+import { businessYear } from '../../time/business-day.ts';
+import { findFan, tagsOfFans, toFanRow } from '../fans/index.ts';
 import { impressionsMessages } from './messages.ts';
 
 type ImpressionRow = typeof impressions.$inferSelect;

@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boutiqueOrders, fanImpressions, impressions, products } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 
 /** The word a bought category suggests (the designer's language of the product: zh-CN). */
 export const categoryImpressionWords: Record<ProductCategory, string> = {

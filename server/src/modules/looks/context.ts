@@ -4,8 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { invalidField } from '../auth/failures.ts';
-import type { RequestOrigin } from '../videos/media-store.ts';
+import { invalidField } from '../../http/failures.ts';
+import type { RequestOrigin } from '../../media/media-store.ts';
 import { looksMessages } from './messages.ts';
 
 /** What every call of the looks module needs. */

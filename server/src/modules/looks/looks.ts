@@ -20,9 +20,9 @@ import {
   productVariants,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
+import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { invalidField } from '../auth/failures.ts';
 import { backgroundToWire, usableBackground } from './backgrounds.ts';
 import type { LooksCtx } from './context.ts';
 import { looksMessages } from './messages.ts';

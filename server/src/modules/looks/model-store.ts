@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { mediaStoreFor, type RequestOrigin } from '../../media/media-store.ts';
 import { designerPrefix } from '../../oss/index.ts';
 import { StoreLayout } from '../../oss/layout.ts';
 import { ObjectFiles } from '../../oss/objects.ts';
-import { mediaStoreFor, type RequestOrigin } from '../videos/media-store.ts';
 import { checkGltfJson, GLB_PREFIX_BYTES, type GlbVerdict, glbJsonLength } from './glb-check.ts';
 
 /** A fresh key for a designer's model: `designers/<id>/models/<32 hex>.glb`. */

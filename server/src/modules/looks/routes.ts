@@ -30,13 +30,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Wording } from '../../http/messages.ts';
+import { say } from '../../http/messages.ts';
+import { publicBaseUrl } from '../../http/public-origin.ts';
+import { statisticsWithin } from '../../http/statistics-budget.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { statisticsWithin } from '../analytics/budget.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { publicBaseUrl } from '../scan/routes.ts';
 import { createBackground, deleteBackground, listBackgrounds, updateBackground } from './backgrounds.ts';
 import type { LooksCtx } from './context.ts';
 import {

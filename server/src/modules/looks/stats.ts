@@ -2,14 +2,12 @@ import type { LookEventType, LookStats } from '@dc/contract';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookDailyStats } from '../../db/schema/index.ts';
-import { toWireDateTime } from '../../http/wire-time.ts';
+import { businessDayOf, DAY_MS } from '../../time/business-day.ts';
 import type { LooksCtx } from './context.ts';
 import { ownLook } from './looks.ts';
 
 /** The business day (Asia/Shanghai) of `date`, `YYYY-MM-DD`. */
-export const businessDay = (date: Date) => toWireDateTime(date).slice(0, 10);
-
-const DAY_MS = 86_400_000;
+export const businessDay = businessDayOf;
 
 const COLUMN = {
   view: 'views',

@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordAuditEvent } from '../audit/record.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 type Row = typeof members.$inferSelect;
 
@@ -27,16 +27,9 @@ export async function listMembers(
   const [total] = await db.select({ n: count() }).from(members).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(members)
-          .where(where)
-          .orderBy(direction(members.boundAt), direction(members.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, () =>
+    db.select().from(members).where(where).orderBy(direction(members.boundAt), direction(members.id)),
+  );
   return { dataList: rows.map(toWire), totalNumber, totalPages: totalPagesOf(totalNumber, query.pageSize) };
 }
 

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ApiError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { authenticateSessionId } from '../auth/service.ts';
+import { authenticateSessionId } from '../auth/index.ts';
 import { type HubListener, NotificationHub } from './events.ts';
 import {
   countUnread,

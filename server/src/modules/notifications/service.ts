@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notFound, validationError } from '../../http/api-error.ts';
 import { issueWording } from '../../http/issue-wording.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { UNWORDED_ISSUE } from '../../http/validator-compiler.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { publishSignal } from './events.ts';
@@ -82,16 +82,13 @@ export async function listNotifications(
 
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   const totalNumber = total?.n ?? 0;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(direction(notifications.createdAt), direction(notifications.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(direction(notifications.createdAt), direction(notifications.id)),
+  );
   return {
     dataList: rows.map(toWire),
     totalNumber,

@@ -7,11 +7,11 @@ import { ApiError } from '../../http/api-error.ts';
 import {
   authenticate,
   authenticateSessionId,
+  hashToken,
   type SessionPolicy,
   type SessionPrincipal,
-} from '../auth/service.ts';
-import { hashToken } from '../auth/tokens.ts';
-import { type RateRule, take } from '../rate-limit/service.ts';
+} from '../auth/index.ts';
+import { type RateRule, take } from '../rate-limit/index.ts';
 
 /** How long a ticket opens the stream: long enough to open it, too short to be worth stealing. */
 export const STREAM_TICKET_TTL_SECONDS = 60;

@@ -10,10 +10,10 @@ import type {
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { partnerCompanies, partnerDividends, partnerDynamics } from '../../db/schema/index.ts';
+import { sumOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
-import { totalPagesOf } from '../../http/list-page.ts';
+import { pageRows, totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { sumOf } from '../basic-information/query.ts';
 
 const totalsColumns = {
   revenue: sumOf(sql`sum(${partnerDividends.revenue})`),
@@ -34,16 +34,13 @@ export async function listPartners(
   const [total] = await db.select({ n: count() }).from(partnerCompanies).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(partnerCompanies)
-          .where(where)
-          .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+  const rows = await pageRows(totalNumber, query, () =>
+    db
+      .select()
+      .from(partnerCompanies)
+      .where(where)
+      .orderBy(direction(partnerCompanies.joinedAt), direction(partnerCompanies.id)),
+  );
   const sums =
     rows.length === 0
       ? []
@@ -116,16 +113,9 @@ export async function listDividends(
     .where(where);
   const totalNumber = summary?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select()
-          .from(partnerDividends)
-          .where(where)
-          .orderBy(direction(partnerDividends.period))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db.select().from(partnerDividends).where(where).orderBy(direction(partnerDividends.period)),
+  );
   return {
     company,
     dataList: rows.map((row) => ({
@@ -165,17 +155,14 @@ export async function listDynamics(
   const [total] = await db.select({ n: count() }).from(partnerDynamics).where(where);
   const totalNumber = total?.n ?? 0;
   const direction = filter.order === 'asc' ? asc : desc;
-  const rows =
-    totalNumber === 0
-      ? []
-      : await db
-          .select({ dynamic: partnerDynamics, companyName: partnerCompanies.name })
-          .from(partnerDynamics)
-          .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerDynamics.companyId))
-          .where(where)
-          .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize);
+  const rows = await pageRows(totalNumber, filter, () =>
+    db
+      .select({ dynamic: partnerDynamics, companyName: partnerCompanies.name })
+      .from(partnerDynamics)
+      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerDynamics.companyId))
+      .where(where)
+      .orderBy(direction(partnerDynamics.publishedAt), direction(partnerDynamics.id)),
+  );
   return {
     dataList: rows.map(({ dynamic, companyName }) => ({
       id: dynamic.id,

@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { designerProfiles, designers } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { completeDesignerInformation } from '../designer/service.ts';
-import { type ImageCheckCtx, keptImageUrl, keptImageUrls } from '../image-files/owned.ts';
+import { completeDesignerInformation } from '../designer/index.ts';
+import { type ImageCheckCtx, keptImageUrl, keptImageUrls } from '../image-files/index.ts';
 
 type ProfileBody = z.output<typeof designerProfileBodySchema>;
 

@@ -22,10 +22,10 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { setFanTags } from '../fans/service.ts';
-import { type ImageCheckCtx, keptImageUrl } from '../image-files/owned.ts';
-import { type RateRule, take } from '../rate-limit/service.ts';
-import { requireOwnTags } from '../tags/service.ts';
+import { setFanTags } from '../fans/index.ts';
+import { type ImageCheckCtx, keptImageUrl } from '../image-files/index.ts';
+import { type RateRule, take } from '../rate-limit/index.ts';
+import { requireOwnTags } from '../tags/index.ts';
 
 type SettingsBody = z.output<typeof recruitmentBodySchema>;
 type FollowBody = z.output<typeof recruitFollowBodySchema>;

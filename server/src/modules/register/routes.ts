@@ -1,8 +1,9 @@
 import { envelopeSchema, registerAnswerSchema, registerBodySchema } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountCtx, say } from '../auth/context.ts';
+import { say } from '../../http/messages.ts';
 import { registerMessages } from './messages.ts';
 import { registerDesigner } from './service.ts';
 

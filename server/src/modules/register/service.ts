@@ -3,12 +3,10 @@ import type { RegisterAnswer } from '@dc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers } from '../../db/schema/index.ts';
-import type { AccountCtx } from '../auth/context.ts';
-import { alreadyTaken, uniqueViolation } from '../auth/failures.ts';
-import { checkNewPassword } from '../auth/password-rules.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { signIn } from '../auth/service.ts';
-import { consumeCode, verifyCode } from '../sms/service.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
+import { alreadyTaken, uniqueViolation } from '../../http/failures.ts';
+import { checkNewPassword, hashPassword, signIn } from '../auth/index.ts';
+import { consumeCode, verifyCode } from '../sms/index.ts';
 import { registerMessages } from './messages.ts';
 
 /** Letters and digits that cannot be mistaken for one another. */

@@ -1,14 +1,14 @@
 import { API_PREFIX, scanConfirmBodySchema, scanConfirmQuerySchema } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { formToken, formTokenMatches } from '../../http/form-token.ts';
+import { html, page } from '../../http/html-pages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { accountCtx } from '../auth/context.ts';
 import { deviceSecretOf, ensureDeviceSecret } from './device-cookie.ts';
 import { sendFailurePage } from './failure-page.ts';
 import { scanMessages } from './messages.ts';
-import { html, page } from './pages.ts';
 import { confirmOnDevice, markScanned } from './service.ts';
 import type { BuiltinWechatOAuth } from './wechat-oauth.ts';
 

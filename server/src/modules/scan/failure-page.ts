@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@dc/contract';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../http/api-error.ts';
-import { messagePage } from './pages.ts';
+import { messagePage } from '../../http/html-pages.ts';
 
 /** Page titles and texts of the failures a phone can meet. */
 function failurePage(error: ApiError): { title: string; zhCN: string; enUS: string } {

@@ -15,16 +15,16 @@ import {
 } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
+import { accountCtx } from '../../http/account-context.ts';
 import { validationError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { publicConsoleUrl } from '../../http/public-origin.ts';
+import { messagePage } from '../../http/html-pages.ts';
+import { say } from '../../http/messages.ts';
+import { publicBaseUrl } from '../../http/public-origin.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
 import { confirmPageRoutes } from './confirm-page-routes.ts';
 import { sendFailurePage } from './failure-page.ts';
 import { scanMessages } from './messages.ts';
-import { messagePage } from './pages.ts';
 import {
   acceptCallback,
   answerConfirmed,
@@ -37,18 +37,6 @@ import {
 import { BuiltinWechatOAuth, createWechatOAuth, type WechatOAuth } from './wechat-oauth.ts';
 
 const TAGS = ['scan'];
-
-/**
- * The address phones should use (QR codes, the WeChat redirect, share links): PUBLIC_URL when
- * set, else the request's own origin when its host is allowed (`http/public-origin.ts`).
- */
-export function publicBaseUrl(config: Config, request: FastifyRequest): string {
-  return publicConsoleUrl(config, {
-    protocol: request.protocol,
-    host: request.host,
-    localPort: request.raw.socket?.localPort,
-  });
-}
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 

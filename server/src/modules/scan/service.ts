@@ -12,24 +12,23 @@ import {
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers, scanTickets, wechatBindings } from '../../db/schema/index.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { alreadyTaken, codeRejected, fieldFailure, uniqueViolation } from '../../http/failures.ts';
+import { say } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordAuditEvent } from '../audit/record.ts';
-import { type AccountCtx, say } from '../auth/context.ts';
-import { alreadyTaken, codeRejected, fieldFailure, uniqueViolation } from '../auth/failures.ts';
-import { checkNewPassword } from '../auth/password-rules.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { signIn, verifyCredentials } from '../auth/service.ts';
-import { type RateRule, take } from '../rate-limit/service.ts';
-import { createAccount } from '../register/service.ts';
-import { consumeCode, verifyCode } from '../sms/service.ts';
+import { DAY_MS } from '../../time/business-day.ts';
+import { recordAuditEvent } from '../audit/index.ts';
+import { checkNewPassword, hashPassword, signIn, verifyCredentials } from '../auth/index.ts';
+import { type RateRule, take } from '../rate-limit/index.ts';
+import { createAccount } from '../register/index.ts';
+import { consumeCode, verifyCode } from '../sms/index.ts';
 import { scanMessages } from './messages.ts';
 import { BuiltinWechatOAuth, sha256, type WechatOAuth } from './wechat-oauth.ts';
 
 /** 60 QR codes per address per 10 minutes (a login page refreshes one every 2 minutes). */
 export const SCAN_TICKETS_PER_IP: RateRule = { bucket: 'scan-ticket-ip', limit: 60, windowSeconds: 600 };
 
-const DAY_MS = 86_400_000;
 const newSecret = () => randomBytes(32).toString('base64url');
 
 type TicketRow = typeof scanTickets.$inferSelect;

@@ -8,13 +8,14 @@ import {
 } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCtx } from '../../http/account-context.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { html, page } from '../../http/html-pages.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { fromLoopback } from '../../http/loopback.ts';
+import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
-import { accountCtx, say } from '../auth/context.ts';
-import { html, page } from '../scan/pages.ts';
 import { smsMessages } from './messages.ts';
 import { createSmsSender } from './sender.ts';
 import { listOutbox, sendVerificationCode } from './service.ts';

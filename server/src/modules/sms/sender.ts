@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../time/business-day.ts';
 
-const OUTBOX_KEEP_MS = 7 * 86_400_000;
+const OUTBOX_KEEP_MS = 7 * DAY_MS;
 
 /** One text message to one phone. */
 export interface SmsMessage {

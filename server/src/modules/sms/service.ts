@@ -12,11 +12,13 @@ import {
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers, smsCodes, smsOutbox } from '../../db/schema/index.ts';
+import type { AccountCtx } from '../../http/account-context.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { codeRejected, invalidField } from '../../http/failures.ts';
+import { say } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { type AccountCtx, say } from '../auth/context.ts';
-import { codeRejected, invalidField } from '../auth/failures.ts';
-import { check, pruneCounters, type RateRule, take } from '../rate-limit/service.ts';
+import { DAY_MS } from '../../time/business-day.ts';
+import { check, pruneCounters, type RateRule, take } from '../rate-limit/index.ts';
 import { smsMessages } from './messages.ts';
 import type { SmsSender } from './sender.ts';
 
@@ -34,8 +36,6 @@ export const SMS_PER_PHONE_DAY: RateRule = {
 };
 /** 30 codes per client address per hour, whatever the phones. */
 export const SMS_PER_IP: RateRule = { bucket: 'sms-ip', limit: 30, windowSeconds: 3_600 };
-
-const DAY_MS = 86_400_000;
 
 const PURPOSE_WORDS: Record<SmsPurpose, string> = {
   login: '登录',

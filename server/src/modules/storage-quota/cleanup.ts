@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images, lookModels, videos } from '../../db/schema/index.ts';
+import { mediaStoreFor } from '../../media/media-store.ts';
 import { openUploads, removeUpload, storedObjects } from '../../oss/cleanup.ts';
 import { StoreLayout } from '../../oss/layout.ts';
-import { mediaStoreFor } from '../videos/media-store.ts';
+import { HOUR_MS } from '../../time/business-day.ts';
 import { registeredKeys } from './registry.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** An upload whose row is still `uploading` this long after its last grant is abandoned. */
 export const ABANDONED_UPLOAD_MS = 24 * HOUR_MS;
 /**

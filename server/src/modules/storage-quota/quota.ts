@@ -3,8 +3,8 @@ import { ErrorCode } from '@dc/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { say } from '../auth/context.ts';
-import { fieldFailure } from '../auth/failures.ts';
+import { fieldFailure } from '../../http/failures.ts';
+import { say } from '../../http/messages.ts';
 import { storageQuotaMessages } from './messages.ts';
 import { storedBytesOf } from './usage.ts';
 

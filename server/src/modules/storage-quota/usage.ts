@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { images, lookModels, videos } from '../../db/schema/index.ts';
-import { rowsOf } from '../tags/lock.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 
 /**
  * The bytes a designer holds in the store, counted from the rows that register their uploads:

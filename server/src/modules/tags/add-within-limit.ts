@@ -1,7 +1,7 @@
 import { TAGS_PER_FAN_MAX } from '@dc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { fanTags } from '../../db/schema/index.ts';
-import { intArray } from './lock.ts';
+import { intArray } from '../../db/sql-helpers.ts';
 
 /**
  * The CTEs that add the tags `add` to the fans of a preceding CTE `sel` (its column `id`), to

@@ -12,11 +12,3 @@ const TAG_LOCK_NAMESPACE = 7_007;
 export async function lockDesignerTags(tx: Database, designerId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${TAG_LOCK_NAMESPACE}, ${designerId})`);
 }
-
-/** Rows of a raw query on PGlite and node-postgres alike. */
-export async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** An int[] parameter as one value (`'{1,2,3}'::int[]`): any length, never one parameter per id. */
-export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;

@@ -15,14 +15,15 @@ import {
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { fanDataChanged } from '../../db/fan-data-versions.ts';
 import { fanTags, tagClassifications, tags } from '../../db/schema/index.ts';
+import { intArray } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/api-error.ts';
+import { fieldFailure, uniqueViolation } from '../../http/failures.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordDeletion } from '../audit/record.ts';
-import { fieldFailure, uniqueViolation } from '../auth/failures.ts';
-import { fanDataChanged } from '../fans/data-versions.ts';
-import { intArray, lockDesignerTags } from './lock.ts';
+import { recordDeletion } from '../audit/index.ts';
+import { lockDesignerTags } from './lock.ts';
 import { tagsMessages } from './messages.ts';
 
 type TagRow = typeof tags.$inferSelect;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries as l, ledgerDailyRollups as r } from '../../db/schema/index.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { addDays, businessDayOf } from './business-day.ts';
+import { addDays, businessDayOf } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
 
 const sumOf = (value: string | null | undefined) => Number(value ?? 0);

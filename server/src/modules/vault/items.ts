@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries as l } from '../../db/schema/index.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { addDays, startOfBusinessDay } from './business-day.ts';
+import { addDays, businessDateText, businessDayStart } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
 
 /** Items (course, video, product, partner) by net earned in the range, refunds of the item subtracted. */
@@ -27,8 +27,8 @@ export async function topItems(
     .where(
       and(
         eq(l.designerId, designerId),
-        gte(l.createdAt, startOfBusinessDay(range.start)),
-        lt(l.createdAt, startOfBusinessDay(addDays(range.end, 1))),
+        gte(l.createdAt, businessDayStart(range.start)),
+        lt(l.createdAt, businessDayStart(addDays(range.end, 1))),
         inArray(l.kind, ['course_sale', 'boutique_sale', 'video_reward', 'partner_dividend', 'refund']),
       ),
     )
@@ -55,7 +55,7 @@ export async function pendingSettlements(
   now: Date,
 ): Promise<PendingSettlements> {
   await settleDueEntries(db, designerId, now);
-  const day = sql<string>`to_char(${l.settleDueAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const day = businessDateText(l.settleDueAt);
   const rows = await db
     .select({ day, net: sql<string>`sum(${l.net})`, entries: sql<string>`count(*)` })
     .from(l)

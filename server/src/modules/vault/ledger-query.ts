@@ -5,7 +5,7 @@ import { ledgerEntries as l, ledgerDailyRollups } from '../../db/schema/index.ts
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { addDays, startOfBusinessDay } from './business-day.ts';
+import { addDays, businessDayStart } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
 
 export type LedgerRow = typeof l.$inferSelect;
@@ -37,8 +37,8 @@ export function ledgerWhere(designerId: number, filters: LedgerFilters): SQL {
     eq(l.designerId, designerId),
     filters.kind ? eq(l.kind, filters.kind) : undefined,
     filters.state ? eq(l.state, filters.state) : undefined,
-    filters.dateFrom ? gte(l.createdAt, startOfBusinessDay(filters.dateFrom)) : undefined,
-    filters.dateTo ? lt(l.createdAt, startOfBusinessDay(addDays(filters.dateTo, 1))) : undefined,
+    filters.dateFrom ? gte(l.createdAt, businessDayStart(filters.dateFrom)) : undefined,
+    filters.dateTo ? lt(l.createdAt, businessDayStart(addDays(filters.dateTo, 1))) : undefined,
     filters.amountMin !== undefined ? gte(l.amount, filters.amountMin) : undefined,
     filters.amountMax !== undefined ? lte(l.amount, filters.amountMax) : undefined,
     keyword ? or(ilike(l.title, keyword), ilike(l.sourceTitle, keyword), ilike(l.buyer, keyword)) : undefined,

@@ -2,7 +2,8 @@ import { incomeKindValues, type LedgerKind, type LedgerState, SETTLEMENT_DAYS } 
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerDailyRollups, ledgerEntries } from '../../db/schema/index.ts';
-import { businessDayOf } from './business-day.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { BUSINESS_ZONE_SQL, businessDayOf, DAY_MS } from '../../time/business-day.ts';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type LedgerInput = Omit<
@@ -15,7 +16,6 @@ export type LedgerInput = Omit<
   settleDueAt?: Date | null;
 };
 
-const DAY_MS = 86_400_000;
 const INCOME_KINDS: readonly LedgerKind[] = incomeKindValues;
 
 interface RollupDelta {
@@ -130,12 +130,13 @@ export async function recordLedgerEntry(tx: Database, input: LedgerInput): Promi
 export async function settleDueEntries(db: Database, designerId: number, now: Date): Promise<number> {
   const r = ledgerDailyRollups;
   const matches = sql`r.designer_id = m.designer_id and r.day = m.day and r.kind = m.kind and r.state = 'pending'`;
-  const [row] = (
-    (await db.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
       with settled as (
         update ${ledgerEntries} set state = 'available', settled_at = settle_due_at
         where designer_id = ${designerId} and state = 'pending' and settle_due_at <= ${now.toISOString()}::timestamptz
-        returning designer_id, (created_at at time zone 'Asia/Shanghai')::date as day, kind, amount, fee, net),
+        returning designer_id, (created_at at time zone ${BUSINESS_ZONE_SQL})::date as day, kind, amount, fee, net),
       moved as (
         select designer_id, day, kind, sum(amount) as amount, sum(fee) as fee, sum(net) as net,
                count(*)::int as entries
@@ -153,8 +154,8 @@ export async function settleDueEntries(db: Database, designerId: number, now: Da
           set amount = ${r}.amount + excluded.amount, fee = ${r}.fee + excluded.fee,
               net = ${r}.net + excluded.net, entries = ${r}.entries + excluded.entries
         returning 1)
-      select (select count(*) from settled)::int as n`)) as unknown as { rows: Array<{ n: number }> }
-  ).rows;
+      select (select count(*) from settled)::int as n`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -165,7 +166,7 @@ export async function rebuildLedgerRollups(db: Database, designerId?: number): P
     await tx.execute(sql`delete from ledger_daily_rollups where ${only}`);
     await tx.execute(sql`
       insert into ledger_daily_rollups (designer_id, day, kind, state, amount, fee, net, entries)
-      select designer_id, (created_at at time zone 'Asia/Shanghai')::date, kind, state,
+      select designer_id, (created_at at time zone ${BUSINESS_ZONE_SQL})::date, kind, state,
              sum(amount), sum(fee), sum(net), count(*)
       from ledger_entries where ${only}
       group by 1, 2, 3, 4`);

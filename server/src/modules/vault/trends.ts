@@ -9,7 +9,7 @@ import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerDailyRollups as r } from '../../db/schema/index.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { bucketsBetween } from './business-day.ts';
+import { bucketsBetween } from '../../time/business-day.ts';
 
 interface Range {
   start: string;

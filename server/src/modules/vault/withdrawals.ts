@@ -10,13 +10,13 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers, exclusiveApplications, withdrawals } from '../../db/schema/index.ts';
+import { lockDesigner } from '../../db/sql-helpers.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { recordAuditEvent } from '../audit/record.ts';
-import { invalidField } from '../auth/failures.ts';
-import { lockDesigner } from '../basic-information/query.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 import { availableBalance } from './balance.ts';
 import { recordLedgerEntry, settleDueEntries } from './ledger.ts';
 import { vaultMessages } from './messages.ts';

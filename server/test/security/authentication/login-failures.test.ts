@@ -7,7 +7,7 @@ import {
   expectFailure,
   MINUTE,
   wrongCode,
-} from '../../accounts/support.ts';
+} from '../../support/accounts-app.ts';
 import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../../support/test-app.ts';
 
 /**

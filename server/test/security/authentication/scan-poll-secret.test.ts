@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanTickets, sessions } from '../../../src/db/schema/index.ts';
-import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../../accounts/support.ts';
+import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../../support/accounts-app.ts';
 import { API, createDesigner } from '../../support/test-app.ts';
 
 /**

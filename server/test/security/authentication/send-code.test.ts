@@ -11,7 +11,7 @@ import {
   outbox,
   SECOND,
   sendCode,
-} from '../../accounts/support.ts';
+} from '../../support/accounts-app.ts';
 import { API, createDesigner, loginAs } from '../../support/test-app.ts';
 
 /**

@@ -5,7 +5,7 @@ import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { streamTickets } from '../../../src/db/schema/index.ts';
 import { hashToken } from '../../../src/modules/auth/tokens.ts';
-import { type AccountsApp, createAccountsApp, SECOND } from '../../accounts/support.ts';
+import { type AccountsApp, createAccountsApp, SECOND } from '../../support/accounts-app.ts';
 import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../../support/test-app.ts';
 
 /**

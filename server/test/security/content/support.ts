@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { mediaStoreFor } from '../../../src/modules/videos/media-store.ts';
+import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { type OssAnswer, ossRequest } from '../../oss/support/store.ts';
 import { call, type DecodedGrant, decodeGrant, type Session, type VideosApp } from '../../videos/support.ts';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, videos } from '../../../src/db/schema/index.ts';
+import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { runStorageCleanup, storedBytesOf } from '../../../src/modules/storage-quota/index.ts';
-import { mediaStoreFor } from '../../../src/modules/videos/media-store.ts';
 import { ossRequest, xmlText } from '../../oss/support/store.ts';
 import { API, authHeader, createDesigner, loginAs } from '../../support/test-app.ts';
 import {

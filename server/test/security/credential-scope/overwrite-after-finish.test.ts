@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaStoreFor } from '../../../src/modules/videos/media-store.ts';
+import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { OssError } from '../../../src/oss/errors.ts';
 import { StoreLayout } from '../../../src/oss/layout.ts';
 import { ObjectFiles } from '../../../src/oss/objects.ts';

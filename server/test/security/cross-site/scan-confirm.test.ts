@@ -9,7 +9,7 @@ import { crossSiteRefusal } from '../../../src/http/cross-site.ts';
 import { contextPlugin } from '../../../src/plugins/context.ts';
 import { crossSiteGuardPlugin } from '../../../src/plugins/cross-site-guard.ts';
 import { errorHandlerPlugin } from '../../../src/plugins/error-handler.ts';
-import { type AccountsApp, createAccountsApp } from '../../accounts/support.ts';
+import { type AccountsApp, createAccountsApp } from '../../support/accounts-app.ts';
 import { API, envelopeOf } from '../../support/test-app.ts';
 
 /**

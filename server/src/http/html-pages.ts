@@ -3,7 +3,7 @@
  * operator's SMS outbox. Plain HTML and inline styles, no script (the CSP forbids inline
  * scripts and none is needed), every dynamic value escaped.
  */
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /** Marks a string as already-escaped HTML. */
 export interface Html {

@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_DEFAULT_REGION } from '@dc/contract';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import {
   designerPrefix,
   issueUploadCredentials,
   objectStorePublicUrl,
   openCredentialAuthority,
   signedUrlQuery,
-} from '../../oss/index.ts';
-import { StoreLayout } from '../../oss/layout.ts';
-import { ObjectFiles, type ObjectMeta } from '../../oss/objects.ts';
+} from '../oss/index.ts';
+import { StoreLayout } from '../oss/layout.ts';
+import { ObjectFiles, type ObjectMeta } from '../oss/objects.ts';
 import { ensureDemoObject } from './demo-media.ts';
 
 /** How long a play or cover link works; the token behind it lives as long. */

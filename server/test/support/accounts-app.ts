@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { API, authHeader, envelopeOf, openTestDatabase, type TestApp } from '../support/test-app.ts';
+import { API, authHeader, envelopeOf, openTestDatabase, type TestApp } from './test-app.ts';
 
 /** The app's clock, moved by the tests instead of sleeping. Starts at the real time. */
 export interface TestClock {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { designerPrefix } from '../../oss/index.ts';
+import { designerPrefix } from '../oss/index.ts';
 import type { MediaStore } from './media-store.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { MediaStore } from './media-store.ts';
  * writes rows only (it has no store); each demo object is written into the store the first time
  * a link to it is made, so a fresh DATA_DIR plays the demo videos without any set-up step.
  */
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed/fixtures');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed/fixtures');
 
 const fixture = (fileName: string) => ({ fileName, size: statSync(path.join(FIXTURES, fileName)).size });
 

@@ -1,8 +1,7 @@
 import { ErrorCode, type ErrorCodeValue } from '@dc/contract';
-import { ApiError } from '../../http/api-error.ts';
-import { fieldMessage } from '../../http/http-messages.ts';
-import type { Message } from '../../http/messages.ts';
-import { authMessages } from './messages.ts';
+import { ApiError } from './api-error.ts';
+import { fieldMessage, httpMessages } from './http-messages.ts';
+import type { Message } from './messages.ts';
 
 /**
  * A catalogue failure that names the form field it belongs to, as 40000 does:
@@ -24,10 +23,10 @@ export const invalidField = (path: string, said: Message) =>
 
 /** 20002: the code on `path` is wrong, expired, used or locked; nothing was changed. */
 export const codeRejected = (path = 'code', msg?: Message) =>
-  fieldFailure(ErrorCode.codeInvalid, path, authMessages.codeWrongOrExpired, msg);
+  fieldFailure(ErrorCode.codeInvalid, path, httpMessages.codeWrongOrExpired, msg);
 
 /** 20004: the phone, openid or account on `path` belongs to another account. */
-export const alreadyTaken = (path: string, message: Message = authMessages.boundToAnotherAccount) =>
+export const alreadyTaken = (path: string, message: Message = httpMessages.boundToAnotherAccount) =>
   fieldFailure(ErrorCode.alreadyBound, path, message);
 
 /** The constraint a unique violation (SQLSTATE 23505) broke, if `error` is one. */

@@ -1,8 +1,7 @@
 import type { Language } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { requestLanguage } from '../../http/language.ts';
-import type { SessionPolicy } from './service.ts';
+import type { Database } from '../db/client.ts';
+import { requestLanguage } from './language.ts';
 
 /**
  * What the account rules need from a request: the database, the app's clock (tests move it),
@@ -13,7 +12,7 @@ export interface AccountCtx {
   now: Date;
   lang: Language;
   ip: string;
-  policy: SessionPolicy;
+  policy: FastifyInstance['sessionPolicy'];
 }
 
 export function accountCtx(app: FastifyInstance, request: FastifyRequest): AccountCtx {
@@ -25,6 +24,3 @@ export function accountCtx(app: FastifyInstance, request: FastifyRequest): Accou
     policy: app.sessionPolicy,
   };
 }
-
-/** A catalogue message in the caller's language. */
-export { say } from '../../http/messages.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { fanDataVersions } from '../../db/schema/index.ts';
+import type { Database } from './client.ts';
+import { fanDataVersions } from './schema/index.ts';
 
 /**
  * The kinds of a designer's fan data that crowd-pack rules read besides the fans' own columns

@@ -1,9 +1,9 @@
 import { ErrorCode, type Language } from '@dc/contract';
-import type { Database } from '../../db/client.ts';
-import { BudgetExceeded, budgetedRead, QueryBudget } from '../../db/query-budget.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { say } from '../auth/context.ts';
-import { analyticsMessages } from './messages.ts';
+import type { Database } from '../db/client.ts';
+import { BudgetExceeded, budgetedRead, QueryBudget } from '../db/query-budget.ts';
+import { ApiError } from './api-error.ts';
+import { httpMessages } from './http-messages.ts';
+import { say } from './messages.ts';
 
 /**
  * The statistics one request reads, within one time budget (issue 16 item 4): every aggregate of
@@ -33,7 +33,7 @@ export const readWithin = <T>(reads: BudgetedReads, work: (runner: Database) => 
 /** 42200 naming the period: the figures could not be read within the budget. */
 export function statisticsTooHeavy(lang: Language, budgetMs: number, path: string): ApiError {
   const seconds = Number((budgetMs / 1000).toFixed(3));
-  const message = say(lang, analyticsMessages.figuresTooSlow, { seconds });
+  const message = say(lang, httpMessages.figuresTooSlow, { seconds });
   return new ApiError(ErrorCode.tooHeavy, message, { errors: [{ path, message }], reason: 'time', budgetMs });
 }
 

@@ -1,0 +1,13 @@
+/** The image-files area's front door: what other areas and the app use of it. */
+export {
+  type ImageCheckCtx,
+  imageCheckCtxOf,
+  keptImageUrl,
+  keptImageUrls,
+  keptRichTextImages,
+  ownStoredImageUrl,
+} from './owned.ts';
+export { colourSlug, FAN_PICTURE_VARIANTS, GARMENTS, PICTURE_COLOURS, pictureBytes } from './pictures.ts';
+export { pngContainer } from './png.ts';
+export { imageFilesRoutes } from './routes.ts';
+export { demoPictureKey, demoPictureUrl, imageFileUrl, imageKeyOfUrl } from './store.ts';

@@ -1,0 +1,2 @@
+/** The videos area's front door: what other areas and the app use of it. */
+export { videosRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { fetchDesignerInfo } from '../api/designer-info.ts';
 import { t } from '../locales/index.ts';
-import { fetchDesignerInfo } from '../pages/user/service.ts';
 import { isApiRequestError, isRequestCancelled } from '../request/index.ts';
 import { useMenu } from '../stores/menu.ts';
 import { useSession } from '../stores/session.ts';

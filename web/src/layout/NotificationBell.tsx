@@ -2,9 +2,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Popover } from 'antd';
 import { useState } from 'react';
+import { fetchUnreadCount, notificationKeys } from '../api/notifications.ts';
 import { useT } from '../locales/index.ts';
-import { LatestUnread } from '../pages/notifications/LatestUnread.tsx';
-import { fetchUnreadCount, notificationKeys } from '../pages/notifications/service.ts';
+import { LatestUnread } from './LatestUnread.tsx';
 
 /**
  * The header bell: the unread count from the server (kept live by the console's notification

@@ -2,9 +2,9 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { USER_DROPDOWN_MIN_COLUMN_WIDTH } from '@dc/contract';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
+import { logout } from '../api/session.ts';
 import { endLocalSession } from '../app/guard.ts';
 import { useT } from '../locales/index.ts';
-import { logout } from '../pages/start/service.ts';
 import { useSession } from '../stores/session.ts';
 
 /** Header user dropdown: avatar, nickname, personal center, logout (spec section 2). */

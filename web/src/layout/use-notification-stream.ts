@@ -7,7 +7,7 @@ import {
 } from '@dc/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { nextNotificationStreamUrl, notificationKeys } from '../pages/notifications/service.ts';
+import { nextNotificationStreamUrl, notificationKeys } from '../api/notifications.ts';
 import { useSession } from '../stores/session.ts';
 
 /** The part of the browser's EventSource the stream uses, so tests can stand in for it. */

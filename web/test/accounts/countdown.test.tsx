@@ -6,7 +6,7 @@ import {
   formatMinutesSeconds,
   secondsUntil,
   useCountdown,
-} from '../../src/pages/start/use-countdown.ts';
+} from '../../src/components/use-countdown.ts';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;

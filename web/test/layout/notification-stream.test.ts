@@ -1,13 +1,13 @@
 import type { NotificationItem } from '@dc/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationKeys, notificationStreamUrl } from '../../src/api/notifications.ts';
 import {
   connectNotificationStream,
   STREAM_REOPEN_MAX_MS,
   STREAM_REOPEN_MIN_MS,
   streamIntoQueries,
 } from '../../src/layout/use-notification-stream.ts';
-import { notificationKeys, notificationStreamUrl } from '../../src/pages/notifications/service.ts';
 import { fakeStreams } from './fake-event-source.ts';
 
 const URL = '/designerapi/v1/notifications/stream?ticket=t1';

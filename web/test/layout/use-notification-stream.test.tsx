@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notificationKeys } from '../../src/api/notifications.ts';
 import { useNotificationStream } from '../../src/layout/use-notification-stream.ts';
-import { notificationKeys } from '../../src/pages/notifications/service.ts';
 import { useSession } from '../../src/stores/session.ts';
 import { fakeStreams } from './fake-event-source.ts';
 

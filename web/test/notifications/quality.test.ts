@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, TEXT_CONTRAST, toHex } from '../../src/app/contrast.ts';
 import { themeConfigOf } from '../../src/app/theme-tokens.ts';
-import { qualityColor, qualityLabels, qualityTint } from '../../src/pages/notifications/labels.ts';
+import { qualityColor, qualityLabels, qualityTint } from '../../src/components/notifications/labels.ts';
 
 const palette = { colorPrimary: '#593BFF', colorWarning: '#faad14', colorError: '#ff4d4f' };
 

@@ -3,7 +3,7 @@ import { Button, ConfigProvider, Flex, Typography, theme } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useT } from '../../locales/index.ts';
-import { formatMinutesSeconds } from '../../pages/start/use-countdown.ts';
+import { formatMinutesSeconds } from '../use-countdown.ts';
 import type { QrScanPhase, QrScanTicket } from './use-qr-scan-ticket.ts';
 
 const QR_SIZE = 184;

@@ -1,7 +1,7 @@
 import type { ScanPollAnswer, ScanTicket } from '@dc/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCountdown } from '../../pages/start/use-countdown.ts';
-import { usePageVisible } from '../../pages/start/use-page-visible.ts';
+import { useCountdown } from '../use-countdown.ts';
+import { usePageVisible } from '../use-page-visible.ts';
 
 /** How often the PC asks whether the phone has scanned and confirmed. */
 export const QR_SCAN_POLL_INTERVAL_MS = 2000;

@@ -6,9 +6,9 @@ import {
   contractAttachmentSchema,
 } from '@dc/contract';
 import { Button, Flex, Form, Input, Typography } from 'antd';
+import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 
 /**
  * Step 3: the contract documents, each a name and a picture the designer uploads (a scan or a

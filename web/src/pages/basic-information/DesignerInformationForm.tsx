@@ -6,9 +6,9 @@ import {
   type SelfInfo,
 } from '@dc/contract';
 import { App, Button, Card, Flex, Form, Input } from 'antd';
+import { AvatarDropzone } from '../../components/upload/AvatarDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { AvatarDropzone } from '../../upload/AvatarDropzone.tsx';
 import { reportFormFailure } from '../start/form-failure.ts';
 import {
   type DesignerInformationValues,

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Image, Progress, Tooltip, Typography, theme, Upload } from 'antd';
 import { useRef, useState } from 'react';
+import { createUpload, finishImageUpload } from '../../api/uploads.ts';
 import { useT } from '../../locales/index.ts';
 import { uploadImageFile } from '../../upload/image-upload.ts';
-import { createUpload, finishImageUpload } from '../short-video/service.ts';
 import { movedPiece, pictureTypesLabel, portfolioFileProblem } from './exclusive-application-form.ts';
 
 const TILE = 104;

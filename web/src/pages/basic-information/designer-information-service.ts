@@ -3,7 +3,7 @@ import { fetchMenu } from '../../app/menu-service.ts';
 import { request } from '../../request/index.ts';
 import { useMenu } from '../../stores/menu.ts';
 
-/** The designer information screen's calls (issue 4). Nickname and avatar: user/service.ts. */
+/** The designer information screen's calls (issue 4). Nickname and avatar: api/designer-info.ts. */
 export const selfInfoKey = ['designer', 'account'] as const;
 
 /** `GET /designerapi/v1/account`: account, phone, description and the newly-registered flag. */

@@ -1,7 +1,7 @@
 import type { SelfInfo } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { designerInfoKey, modifyDesignerInfo } from '../../api/designer-info.ts';
 import { useSession } from '../../stores/session.ts';
-import { designerInfoKey, modifyDesignerInfo } from '../user/service.ts';
 import { modifyDescription, reloadMenu, selfInfoKey } from './designer-information-service.ts';
 
 export interface DesignerInformationValues {

@@ -2,8 +2,8 @@ import { BRAND_NAME_MAX, BRAND_SLOGAN_MAX, type Brand, type BrandBody } from '@d
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 import { ProductRichTextEditor } from './ProductRichTextEditor.tsx';
 import { serverFieldProblems, serverMessageOf } from './server-problems.ts';
 import { boutiqueKeys, createBrand, updateBrand } from './service.ts';

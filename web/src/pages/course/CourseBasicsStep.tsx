@@ -1,8 +1,8 @@
 import { COURSE_SUMMARY_MAX, COURSE_TITLE_MAX, courseBasicsSchema, courseCategories } from '@dc/contract';
 import { Form, Input, Select } from 'antd';
+import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 
 export const BASICS_FIELDS = ['title', 'category', 'coverUrl', 'summary'] as const;
 

@@ -1,7 +1,7 @@
 import type { FanImage } from '@dc/contract';
 import { Flex, Form, Image, Select, Tag } from 'antd';
+import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 import { addFanImage, removeFanImage } from '../fans/service.ts';
 import { FanCollectionCard } from './FanCollectionCard.tsx';
 import { FanItemRemoveButton } from './FanItemRemoveButton.tsx';

@@ -1,8 +1,8 @@
 import { type WardrobeItem, wardrobeCategories, wardrobeItemBodySchema } from '@dc/contract';
 import { Card, Col, Flex, Form, Image, Input, Row, Select, Tag, Typography } from 'antd';
+import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { ImageDropzone } from '../../upload/ImageDropzone.tsx';
 import { addWardrobeItem, removeWardrobeItem } from '../fans/service.ts';
 import { FanCollectionCard } from './FanCollectionCard.tsx';
 import { dropzoneTexts } from './FanImages.tsx';

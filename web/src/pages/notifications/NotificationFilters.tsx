@@ -1,8 +1,8 @@
 import { notificationStatusFilters, notificationTypes } from '@dc/contract';
 import { Checkbox, Flex, Segmented, Select } from 'antd';
+import { statusFilterLabels, typeLabels } from '../../components/notifications/labels.ts';
 import { useT } from '../../locales/index.ts';
 import type { ListFilter } from './filters.ts';
-import { statusFilterLabels, typeLabels } from './labels.ts';
 
 /** Read state, type and "collected only"; any change starts again from page 1. */
 export function NotificationFilters({

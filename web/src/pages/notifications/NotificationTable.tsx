@@ -11,12 +11,12 @@ import {
   Typography,
   theme,
 } from 'antd';
+import { typeLabels } from '../../components/notifications/labels.ts';
+import { QualityTag } from '../../components/notifications/QualityTag.tsx';
+import { useNotificationActions } from '../../components/notifications/use-notification-actions.ts';
 import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import type { ListFilter } from './filters.ts';
-import { typeLabels } from './labels.ts';
-import { QualityTag } from './QualityTag.tsx';
-import { useNotificationActions } from './use-notification-actions.ts';
 
 export interface NotificationTableProps {
   page: ListPage<NotificationItem> | undefined;

@@ -6,7 +6,7 @@ import {
   notificationStatusFilters,
   notificationTypes,
 } from '@dc/contract';
-import type { NotificationFilter } from './service.ts';
+import type { NotificationFilter } from '../../api/notifications.ts';
 
 /** The list page's filters as they live in the address bar, so reload and back keep them. */
 export interface ListFilter {

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { fetchNotifications, fetchUnreadCount, notificationKeys } from '../../api/notifications.ts';
+import { useNotificationActions } from '../../components/notifications/use-notification-actions.ts';
 import { useT } from '../../locales/index.ts';
 import { filterFromSearch, isFiltered, type ListFilter, queryOfFilter, searchFromFilter } from './filters.ts';
 import { NotificationFilters } from './NotificationFilters.tsx';
 import { NotificationTable } from './NotificationTable.tsx';
-import { fetchNotifications, fetchUnreadCount, notificationKeys } from './service.ts';
-import { useNotificationActions } from './use-notification-actions.ts';
 
 /** 通知中心: every notification of the designer (spec section 3), filtered, paged and managed. */
 export default function NotificationsPage() {

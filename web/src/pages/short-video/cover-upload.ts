@@ -1,5 +1,5 @@
+import { createUpload, finishImageUpload } from '../../api/uploads.ts';
 import { uploadImageFile } from '../../upload/image-upload.ts';
-import { createUpload, finishImageUpload } from './service.ts';
 import { captureFrame } from './video-file.ts';
 
 /**

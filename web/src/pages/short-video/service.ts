@@ -1,14 +1,4 @@
-import type {
-  CreateUploadBody,
-  ListPage,
-  RefreshUploadBody,
-  UploadedImage,
-  UploadGrantAnswer,
-  VideoDetail,
-  VideoListQuery,
-  VideoRow,
-  VideoUpdate,
-} from '@dc/contract';
+import type { ListPage, VideoDetail, VideoListQuery, VideoRow, VideoUpdate } from '@dc/contract';
 import { request } from '../../request/index.ts';
 
 const API = '/designerapi/v1';
@@ -22,22 +12,6 @@ export const videoKeys = {
 
 // Uploads run side by side: a newer call to the same URL must not cancel an older one.
 const parallel = { cancelDuplicate: false } as const;
-
-export const createUpload = (body: CreateUploadBody) =>
-  request.post<UploadGrantAnswer>(`${API}/vod/create-upload`, body, parallel);
-
-export const refreshUpload = (body: RefreshUploadBody) =>
-  request.post<UploadGrantAnswer>(`${API}/vod/refresh-upload`, body, parallel);
-
-export const finishVideoUpload = (id: number, durationSeconds: number | undefined) =>
-  request.post<VideoDetail>(
-    `${API}/videos/${id}/upload-finished`,
-    durationSeconds === undefined ? {} : { durationSeconds },
-    parallel,
-  );
-
-export const finishImageUpload = (id: number) =>
-  request.post<UploadedImage>(`${API}/images/${id}/upload-finished`, undefined, parallel);
 
 export const fetchVideos = (query: VideoListQuery, signal?: AbortSignal): Promise<ListPage<VideoRow>> =>
   request.getList<VideoRow>(`${API}/videos`, { params: query, signal });

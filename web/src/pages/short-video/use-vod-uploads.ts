@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
+import { createUpload, finishVideoUpload, refreshUpload } from '../../api/uploads.ts';
 import {
   TransferRate,
   type UploadGrant,
@@ -7,7 +8,7 @@ import {
   VodUploader,
 } from '../../upload/index.ts';
 import { uploadCover } from './cover-upload.ts';
-import { createUpload, finishVideoUpload, refreshUpload, updateVideo } from './service.ts';
+import { updateVideo } from './service.ts';
 import { readDuration } from './video-file.ts';
 
 /** What the form says about the videos of one publish. */

@@ -1,10 +1,10 @@
 import type { SmsPurpose } from '@dc/contract';
 import { App, Button, Form } from 'antd';
 import { useState } from 'react';
+import { useCountdown } from '../../components/use-countdown.ts';
 import { useT } from '../../locales/index.ts';
 import { reportFormFailure, retryAfterOf } from './form-failure.ts';
 import { sendCode } from './service.ts';
-import { useCountdown } from './use-countdown.ts';
 
 /**
  * "Send code" for the `phone` field of the surrounding form: checks the phone first, then counts

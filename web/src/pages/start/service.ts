@@ -34,9 +34,6 @@ export function loginByPhone(phone: string, code: string, remember: boolean) {
   return request.post<LoginAnswer>('/designerapi/v1/login', form, quiet);
 }
 
-export const logout = () =>
-  request.post<null>('/designerapi/v1/logout', undefined, { showErrorMessage: false });
-
 export const sendCode = (phone: string, purpose: SmsPurpose) =>
   request.post<SendCodeAnswer>('/designerapi/v1/sendCode', { phone, purpose }, quiet);
 

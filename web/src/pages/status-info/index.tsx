@@ -2,12 +2,12 @@ import { ClockCircleOutlined, LockOutlined, LogoutOutlined } from '@ant-design/i
 import { Button, Flex, Result, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { logout } from '../../api/session.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { endLocalSession } from '../../app/guard.ts';
 import { useT } from '../../locales/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { StartFrame } from '../start/StartFrame.tsx';
-import { logout } from '../start/service.ts';
 
 function Reason({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (

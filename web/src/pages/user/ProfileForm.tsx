@@ -1,11 +1,11 @@
 import { type DesignerInfo, NICKNAME_MAX } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input } from 'antd';
+import { designerInfoKey, modifyDesignerInfo } from '../../api/designer-info.ts';
+import { AvatarDropzone } from '../../components/upload/AvatarDropzone.tsx';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError, isRequestCancelled } from '../../request/index.ts';
 import { useSession } from '../../stores/session.ts';
-import { AvatarDropzone } from '../../upload/AvatarDropzone.tsx';
-import { designerInfoKey, modifyDesignerInfo } from './service.ts';
 
 interface ProfileValues {
   nickname: string;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { designerInfoKey, fetchDesignerInfo } from '../../api/designer-info.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useT } from '../../locales/index.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { designerInfoKey, fetchDesignerInfo } from './service.ts';
 
 /** 个人中心: the signed-in designer's own info, and a form to change nickname and avatar. */
 export default function PersonalCenterPage() {

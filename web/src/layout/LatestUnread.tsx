@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { Link } from 'react-router';
-import { useT } from '../../locales/index.ts';
-import { typeLabels } from './labels.ts';
-import { QualityTag } from './QualityTag.tsx';
-import { fetchNotifications, type NotificationFilter, notificationKeys } from './service.ts';
-import { useNotificationActions } from './use-notification-actions.ts';
+import { fetchNotifications, type NotificationFilter, notificationKeys } from '../api/notifications.ts';
+import { typeLabels } from '../components/notifications/labels.ts';
+import { QualityTag } from '../components/notifications/QualityTag.tsx';
+import { useNotificationActions } from '../components/notifications/use-notification-actions.ts';
+import { useT } from '../locales/index.ts';
 
 /** How many unread items the bell's popover lists; the rest are one click away. */
 export const BELL_LIST_SIZE = 5;

@@ -1,14 +1,14 @@
 import type { UnreadCount } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useT } from '../../locales/index.ts';
 import {
   collectNotification,
   deleteNotification,
   markAllNotificationsRead,
   markNotificationRead,
   notificationKeys,
-} from './service.ts';
+} from '../../api/notifications.ts';
+import { useT } from '../../locales/index.ts';
 
 /**
  * The changes a designer makes to notifications, shared by the list page and the header bell.

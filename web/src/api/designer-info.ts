@@ -1,6 +1,10 @@
 import type { DesignerInfo, ModifyInfoBody } from '@dc/contract';
-import { type CallOptions, request } from '../../request/index.ts';
+import { type CallOptions, request } from '../request/index.ts';
 
+/**
+ * The signed-in designer's own information: read by the console's guard and the personal center,
+ * written from the personal center and the designer information screen.
+ */
 export const designerInfoKey = ['designer', 'info'] as const;
 
 export const fetchDesignerInfo = () => request.get<DesignerInfo>('/designerapi/v1/yiDesigner/modifyInfo');

@@ -1,4 +1,4 @@
-import { useT } from '../locales/index.ts';
+import { useT } from '../../locales/index.ts';
 import { ImageDropzone } from './ImageDropzone.tsx';
 
 /**

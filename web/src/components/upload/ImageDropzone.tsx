@@ -1,8 +1,8 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { Button, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { createUpload, finishImageUpload } from '../pages/short-video/service.ts';
-import { uploadImageFile } from './image-upload.ts';
+import { createUpload, finishImageUpload } from '../../api/uploads.ts';
+import { uploadImageFile } from '../../upload/image-upload.ts';
 
 export interface ImageDropzoneTexts {
   /** The drop area's text: click to choose or drag an image. */

@@ -6,7 +6,7 @@ import type {
   StreamTicket,
   UnreadCount,
 } from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { request } from '../request/index.ts';
 
 const BASE = '/designerapi/v1/notifications';
 

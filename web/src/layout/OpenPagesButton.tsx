@@ -38,7 +38,7 @@ export function OpenPagesButton({
         onClick: ({ key }) => onOpen(key),
       }}
     >
-      <Button icon={<UnorderedListOutlined />} aria-label={t('tabs.allOpen')} title={t('tabs.allOpen')} />
+      <Button icon={<UnorderedListOutlined />} aria-label={t('tabBar.allOpen')} title={t('tabBar.allOpen')} />
     </Dropdown>
   );
 }

@@ -2,7 +2,9 @@ import { defineMessages } from '../define.ts';
 
 /**
  * Strings of the console's own pages: the result pages, the personal center and the
- * notifications (list page and header bell). The 404 page and "back home" live in shell.ts.
+ * notifications (list page and header bell), and the tab bar's list of open pages on a phone (a
+ * frame area: the core tabs area loads with the login page, whose budget has no room). The 404
+ * page and "back home" live in shell.ts.
  */
 export const pagesShellMessages = defineMessages(
   {
@@ -50,6 +52,7 @@ export const pagesShellMessages = defineMessages(
     'user.reset': '重置',
     'user.saved': '资料已保存',
 
+    'tabBar.allOpen': '所有打开的页面',
     'notifications.title': '通知中心',
     'notifications.unreadSummary': '{count} 条未读',
     'notifications.markAllRead': '全部已读',
@@ -137,6 +140,7 @@ export const pagesShellMessages = defineMessages(
     'user.reset': 'Reset',
     'user.saved': 'Profile saved',
 
+    'tabBar.allOpen': 'All open pages',
     'notifications.title': 'Notifications',
     'notifications.unreadSummary': '{count} unread',
     'notifications.markAllRead': 'Mark all read',

@@ -61,13 +61,17 @@ export interface RouteBudget {
  * route and record (+1.5) and names the screen in an h1 (ConsoleRoot +1.4); the phone's menu
  * drawer loads only when opened (it had added 5.6 KB). Issue 21 replaces this measure with what
  * a browser fetches.
+ * Issue 17 then raised both by 1 KB, measured 250.17 (login) and 675.09 KB: translate() picks
+ * English plural forms ("1 entry", Intl.PluralRules, +0.19 on login) and the tab bar's 所有打开的页面
+ * button replaced antd's "…". Loading the plural rules only with the areas that count things was
+ * tried: the bundler cut a locales chunk of its own and login grew to 250.97 KB.
  */
 export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] = [
   {
     route: '/start/login',
     sources: [...messagesOf('start/login', false), 'src/pages/start/login.tsx'],
     withLazyChunks: false,
-    maxGzipKB: 250,
+    maxGzipKB: 251,
     targetGzipKB: 250,
   },
   {
@@ -79,7 +83,7 @@ export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] 
       'src/pages/my-vault/vault-statistics.tsx',
     ],
     withLazyChunks: true,
-    maxGzipKB: 675,
+    maxGzipKB: 676,
     targetGzipKB: 450,
   },
 ];

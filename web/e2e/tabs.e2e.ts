@@ -403,6 +403,27 @@ describe('§2 tab bar on a 1366 × 860 laptop with more tabs than fit', () => {
     await expect(menu.getByRole('menuitem').count()).resolves.toBe(MANY_PAGES.length + 1);
     await context.close();
   });
+
+  it("§2 tab bar: scrolled under the tab bar, a table's fixed column does not paint over it (antd stacks those cells at z-index 24)", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 860 } });
+    await signInAsDemo(page);
+    await page.goto('/fans/fans-list');
+    await page.getByTestId('fan-table').locator('tbody tr').nth(5).waitFor();
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // What is drawn over the tab strip, where the fan column passes under it, is the tab bar.
+    const onTop = await tabBar(page).evaluate((bar) => {
+      const strip = bar.querySelector('.ant-tabs-nav-wrap')!.getBoundingClientRect();
+      const covered = [40, 100, 200]
+        .map((dx) => document.elementFromPoint(strip.left + dx, strip.top + strip.height / 2))
+        .filter((hit) => !bar.contains(hit))
+        .map((hit) => hit?.className.toString().slice(0, 60));
+      return { covered };
+    });
+    expect(onTop).toEqual({ covered: [] });
+    await context.close();
+  });
 });
 
 /** Enough pages that their tabs overflow a laptop's strip. */

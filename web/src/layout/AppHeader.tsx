@@ -12,6 +12,13 @@ import { UserMenu } from './UserMenu.tsx';
 export const MENU_DRAWER_ID = 'menu-drawer';
 
 export const HEADER_HEIGHT = 64;
+/**
+ * The fixed header and the sticky tab bar under it stay above a table's fixed columns, which
+ * antd stacks at z-index 2 and up (a fan list's went to 24 and covered both once scrolled), and
+ * below popups (1000 and up).
+ */
+export const HEADER_Z_INDEX = 101;
+export const TAB_BAR_Z_INDEX = 100;
 
 /** A menu in the header sits on the header's own background and bottom border, not a second one. */
 const headerMenuTheme = { components: { Menu: { colorSplit: 'transparent', itemBg: 'transparent' } } };
@@ -50,7 +57,7 @@ export function AppHeader({
         background: token.colorBgContainer,
         paddingInline: 8,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        ...(fixed ? { position: 'sticky', top: 0, zIndex: 10 } : {}),
+        ...(fixed ? { position: 'sticky', top: 0, zIndex: HEADER_Z_INDEX } : {}),
       }}
     >
       <Flex align="center" gap={4} style={{ height: '100%' }}>

@@ -7,7 +7,7 @@ import { useLanguage, useT } from '../locales/index.ts';
 import { useMenu } from '../stores/menu.ts';
 import { useSettings } from '../stores/settings.ts';
 import { locationTabKey, tabHref, tabKey, tabTitleText, useTabs } from '../stores/tabs.ts';
-import { HEADER_HEIGHT } from './AppHeader.tsx';
+import { HEADER_HEIGHT, TAB_BAR_Z_INDEX } from './AppHeader.tsx';
 import { DraggableTabNode } from './DraggableTabNode.tsx';
 import { planNavigation } from './navigation-plan.ts';
 import { OpenPagesButton } from './OpenPagesButton.tsx';
@@ -83,7 +83,7 @@ export function TabBar() {
       style={{
         position: 'sticky',
         top: stickyTop,
-        zIndex: 9,
+        zIndex: TAB_BAR_Z_INDEX,
         background: token.colorBgLayout,
         paddingTop: 8,
         marginTop: -8,

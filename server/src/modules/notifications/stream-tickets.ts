@@ -16,8 +16,12 @@ import { type RateRule, take } from '../rate-limit/index.ts';
 /** How long a ticket opens the stream: long enough to open it, too short to be worth stealing. */
 export const STREAM_TICKET_TTL_SECONDS = 60;
 
-/** Tickets per session: a console reconnects every few seconds at most, a loop is refused. */
-export const STREAM_TICKETS_PER_SESSION: RateRule = { bucket: 'stream-ticket', limit: 30, windowSeconds: 60 };
+/**
+ * Tickets per session: every full load of the console opens the stream with a new ticket, and a
+ * designer may reload often (the browser walk over every screen loads 30 in well under a minute);
+ * a loop asking for tickets is refused.
+ */
+export const STREAM_TICKETS_PER_SESSION: RateRule = { bucket: 'stream-ticket', limit: 60, windowSeconds: 60 };
 
 /**
  * A new one-use ticket for the session's stream (only its SHA-256 is stored). Tickets that have

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ACCOUNT_MAX, loginAnswerSchema, PASSWORD_MAX } from './auth.ts';
-import { NICKNAME_MAX, PIC_URL_MAX } from './designer.ts';
+import { NICKNAME_MAX } from './designer.ts';
 import { pageQuerySchema } from './envelope.ts';
 import {
+  bodyIdField,
   formBoolean,
   hasAnyKey,
+  PIC_URL_MAX,
   phoneField,
   routedUnion,
   smsCodeField,
@@ -370,7 +372,7 @@ export type MemberListQuery = z.input<typeof memberListQuerySchema>;
 
 /** `POST /designerapi/v1/yiDesigner/unbindMember`. */
 export const unbindMemberBodySchema = z.strictObject({
-  member_id: z.number().int().min(1).max(2_147_483_647),
+  member_id: bodyIdField,
 });
 export type UnbindMemberBody = z.input<typeof unbindMemberBodySchema>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { lineText, pureSchema } from './basic-information.ts';
-import { wireDateTime } from './fields.ts';
+import { pureSchema, text, wireDateTime } from './fields.ts';
 import { regionPathProblem } from './regions/index.ts';
 import { worded } from './wordings.ts';
 
@@ -42,10 +41,10 @@ export const regionPathField = /* @__PURE__ */ pureSchema(() =>
  */
 export const shopAddressBodySchema = /* @__PURE__ */ pureSchema(() =>
   z.strictObject({
-    consignee: lineText(CONSIGNEE_MAX),
+    consignee: text(CONSIGNEE_MAX, 1, 'line'),
     phone: contactPhoneField,
     region: regionPathField,
-    detail: lineText(ADDRESS_DETAIL_MAX),
+    detail: text(ADDRESS_DETAIL_MAX, 1, 'line'),
     postalCode: z
       .union([
         z.literal(''),

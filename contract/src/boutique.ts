@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
+  fen,
+  idField,
   imageListField,
   imageUrlField,
   keywordField,
-  lineText,
   pureSchema,
-} from './basic-information.ts';
-import { pageQuerySchema } from './envelope.ts';
-import { fen, wireDateTime } from './fields.ts';
+  text,
+  wireDateTime,
+} from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -81,8 +83,8 @@ const priceField = fen
 /** One cell of the variant matrix. `id` keeps an existing variant (and the 3D looks linked to it). */
 export const variantBodySchema = z.strictObject({
   id: bodyIdField.optional(),
-  size: lineText(VARIANT_OPTION_MAX),
-  color: lineText(VARIANT_OPTION_MAX),
+  size: text(VARIANT_OPTION_MAX, 1, 'line'),
+  color: text(VARIANT_OPTION_MAX, 1, 'line'),
   sku: skuField,
   price: priceField,
   originalPrice: priceField,
@@ -103,7 +105,7 @@ export type VariantBody = z.input<typeof variantBodySchema>;
 export const productBodySchema = /* @__PURE__ */ pureSchema(() =>
   z
     .strictObject({
-      title: lineText(PRODUCT_TITLE_MAX),
+      title: text(PRODUCT_TITLE_MAX, 1, 'line'),
       brandId: bodyIdField.nullable().default(null),
       category: z.enum(productCategories),
       images: imageListField(PRODUCT_IMAGES_MAX, 1),
@@ -151,7 +153,7 @@ export const productListQuerySchema = z
   .strictObject({
     ...pageQuerySchema.shape,
     status: z.enum(productStatuses).optional(),
-    brandId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    brandId: idField.optional(),
     category: z.enum(productCategories).optional(),
     keyword: keywordField,
     priceMin: z.coerce.number().int().min(0).max(PRODUCT_PRICE_MAX).optional(),
@@ -292,10 +294,10 @@ export type StockHistory = z.infer<typeof stockHistorySchema>;
 /** `POST/PUT /brands…`. */
 export const brandBodySchema = /* @__PURE__ */ pureSchema(() =>
   z.strictObject({
-    name: lineText(BRAND_NAME_MAX),
+    name: text(BRAND_NAME_MAX, 1, 'line'),
     logoUrl: z.union([z.literal(''), imageUrlField]).default(''),
     coverUrl: z.union([z.literal(''), imageUrlField]).default(''),
-    slogan: lineText(BRAND_SLOGAN_MAX, 0).default(''),
+    slogan: text(BRAND_SLOGAN_MAX, 0, 'line').default(''),
     story: richTextField,
   }),
 );

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import {
-  bodyIdField,
-  idField,
-  imageUrlField,
-  keywordField,
-  lineText,
-  multilineText,
-} from './basic-information.ts';
 import { ContractStatus, ContractType, Direction } from './constants.ts';
 import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
-import { fen, wireDateTime } from './fields.ts';
+import { bodyIdField, fen, idField, imageUrlField, keywordField, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -90,7 +82,7 @@ export const ATTACHMENT_NAME_MAX = 128;
 export const CONTRACT_AMOUNT_MAX = 100_000_000_000;
 
 export const contractAttachmentSchema = z.strictObject({
-  name: lineText(ATTACHMENT_NAME_MAX),
+  name: text(ATTACHMENT_NAME_MAX, 1, 'line'),
   url: imageUrlField,
 });
 export type ContractAttachment = z.infer<typeof contractAttachmentSchema>;
@@ -100,7 +92,7 @@ export type ContractAttachment = z.infer<typeof contractAttachmentSchema>;
  * (`contractCreateFieldsSchema.pick(...)` with the fields of `contractFormSteps[i]`).
  */
 export const contractCreateFieldsSchema = z.strictObject({
-  title: lineText(CONTRACT_TITLE_MAX),
+  title: text(CONTRACT_TITLE_MAX, 1, 'line'),
   providerId: bodyIdField,
   type: contractTypeLiteral,
   /** The main contract a sub-contract or supplement belongs to; null / absent for a main one. */
@@ -121,7 +113,7 @@ export const contractCreateFieldsSchema = z.strictObject({
       (list) => new Set(list.map((a) => a.url)).size === list.length,
       'the same file is attached twice',
     ),
-  remark: multilineText(CONTRACT_REMARK_MAX, 0).default(''),
+  remark: text(CONTRACT_REMARK_MAX, 0, 'lines').default(''),
 });
 
 /** The create form's steps: basics, money and dates, attachments. */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { dateField } from './dates.ts';
+import { pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
+  fen,
   idField,
   imageUrlField,
   keywordField,
-  lineText,
-  multilineText,
   pureSchema,
-} from './basic-information.ts';
-import { dateField } from './dates.ts';
-import { pageQuerySchema } from './envelope.ts';
-import { fen, wireDateTime } from './fields.ts';
+  text,
+  wireDateTime,
+} from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -49,12 +49,12 @@ const priceField = fen
 export const lessonBodySchema = z
   .strictObject({
     id: bodyIdField.optional(),
-    title: lineText(LESSON_TITLE_MAX),
+    title: text(LESSON_TITLE_MAX, 1, 'line'),
     kind: z.enum(lessonKinds),
     /** Video lessons: one of the designer's published videos. */
     videoId: bodyIdField.nullish(),
     /** Text lessons: the text. */
-    textBody: multilineText(LESSON_TEXT_MAX, 0).default(''),
+    textBody: text(LESSON_TEXT_MAX, 0, 'lines').default(''),
     /** Text lessons: the reading time in seconds; a video lesson takes its video's duration. */
     durationSeconds: z.number().int().min(0).max(LESSON_DURATION_MAX).default(0),
   })
@@ -70,7 +70,7 @@ export type LessonBody = z.input<typeof lessonBodySchema>;
 
 export const chapterBodySchema = z.strictObject({
   id: bodyIdField.optional(),
-  title: lineText(CHAPTER_TITLE_MAX),
+  title: text(CHAPTER_TITLE_MAX, 1, 'line'),
   lessons: z
     .array(lessonBodySchema)
     .max(
@@ -83,9 +83,9 @@ export type ChapterBody = z.input<typeof chapterBodySchema>;
 /** The basics and pricing of a course (the editor's first and third steps). */
 export const courseBasicsSchema = /* @__PURE__ */ pureSchema(() =>
   z.strictObject({
-    title: lineText(COURSE_TITLE_MAX, COURSE_TITLE_MIN),
+    title: text(COURSE_TITLE_MAX, COURSE_TITLE_MIN, 'line'),
     coverUrl: z.union([z.literal(''), imageUrlField]).default(''),
-    summary: multilineText(COURSE_SUMMARY_MAX, 0).default(''),
+    summary: text(COURSE_SUMMARY_MAX, 0, 'lines').default(''),
     category: z.enum(courseCategories),
     price: priceField,
     originalPrice: priceField,

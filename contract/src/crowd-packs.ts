@@ -3,7 +3,7 @@ import { productCategories } from './boutique.ts';
 import { dateField } from './dates.ts';
 import { pageQuerySchema } from './envelope.ts';
 import { fanGenders, fanMeasurementKeys, fanRowSchema, fanSources, wardrobeCategories } from './fans.ts';
-import { text, wireDateTime } from './fields.ts';
+import { bodyIdField, idField, text, wireDateTime } from './fields.ts';
 import { IMPRESSIONS_PER_DESIGNER_MAX } from './impressions.ts';
 import { TAGS_PER_DESIGNER_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
@@ -66,7 +66,7 @@ export type TagOperator = (typeof tagOperators)[number];
 export const impressionOperators = ['any', 'none'] as const;
 export type ImpressionOperator = (typeof impressionOperators)[number];
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = bodyIdField;
 const cityCode = z.string().regex(/^\d{6}$/, worded('须为 6 位城市代码', 'a 6-digit city code'));
 const condition = { type: z.literal('condition') };
 
@@ -423,7 +423,7 @@ export const packMembersQuerySchema = z.strictObject({ ...pageQuerySchema.shape 
 export type PackMembersQuery = z.input<typeof packMembersQuerySchema>;
 
 export const packTraceQuerySchema = z.strictObject({
-  fanId: z.coerce.number().int().min(1).max(2_147_483_647),
+  fanId: idField,
   _t: z.coerce.number().optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { PIC_URL_MAX, text } from './fields.ts';
 
 /** `GET /designerapi/v1/yiDesigner/modifyInfo` answer (spec section 3, designer info). */
 export const designerInfoSchema = z.object({
@@ -11,7 +11,6 @@ export const designerInfoSchema = z.object({
 export type DesignerInfo = z.infer<typeof designerInfoSchema>;
 
 export const NICKNAME_MAX = 32;
-export const PIC_URL_MAX = 1024;
 
 /**
  * `POST /designerapi/v1/yiDesigner/modifyInfo`. The telephone is read here but changed only

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { isValidDate } from './dates.ts';
+import { MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
+  formBoolean,
   idField,
   imageListField,
   keywordField,
   labelledOptionSchema,
-  lineText,
-  multilineText,
+  phoneField,
   pureSchema,
-} from './basic-information.ts';
-import { isValidDate } from './dates.ts';
-import { MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
-import { formBoolean, phoneField, wireDateTime } from './fields.ts';
+  text,
+  wireDateTime,
+} from './fields.ts';
 import { findRegion } from './regions/index.ts';
 import { worded } from './wordings.ts';
 
@@ -218,22 +219,22 @@ export const exclusiveApplicationBodySchema = /* @__PURE__ */ pureSchema(() =>
   z
     .strictObject({
       providerId: bodyIdField,
-      realName: lineText(APPLICANT_NAME_MAX),
+      realName: text(APPLICANT_NAME_MAX, 1, 'line'),
       idType: z.enum(idTypes),
       idNumber: z.string().trim().toUpperCase().min(1).max(32),
       phone: phoneField,
       bankCode: z.string().trim().toUpperCase().min(1).max(16),
       bankProvince: provinceCodeField,
       bankCity: z.string().trim().min(1).max(6),
-      bankBranch: lineText(BANK_BRANCH_MAX),
-      accountName: lineText(APPLICANT_NAME_MAX),
+      bankBranch: text(BANK_BRANCH_MAX, 1, 'line'),
+      accountName: text(APPLICANT_NAME_MAX, 1, 'line'),
       /** Digits; spaces as people type them are removed. */
       accountNumber: z
         .string()
         .transform((value) => value.replace(/\s+/g, ''))
         .pipe(z.string().regex(/^\d{12,30}$/, '12-30 digits')),
       portfolio: imageListField(APPLICATION_PORTFOLIO_MAX, APPLICATION_PORTFOLIO_MIN),
-      statement: multilineText(STATEMENT_MAX, STATEMENT_MIN),
+      statement: text(STATEMENT_MAX, STATEMENT_MIN, 'lines'),
     })
     .superRefine((body, ctx) => {
       const idProblem = idNumberProblem(body.idType, body.idNumber);

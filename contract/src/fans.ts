@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { imageUrlField } from './basic-information.ts';
 import { orderStates } from './boutique.ts';
 import { dateField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
-import { fen, text, wireDateTime } from './fields.ts';
+import { bodyIdField, fen, idField, imageUrlField, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_DESIGNER_MAX, TAGS_PER_FAN_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
 
@@ -33,13 +32,10 @@ export const FAN_SPENT_LIMIT = 1_000_000_000_000;
  * reads both, so the list's query and batch tagging's filter are one schema.
  */
 const idList = (max: number) =>
-  z.preprocess(
-    (input) => {
-      if (typeof input === 'string') return input.trim() === '' ? [] : input.split(',');
-      return input;
-    },
-    z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(max),
-  );
+  z.preprocess((input) => {
+    if (typeof input === 'string') return input.trim() === '' ? [] : input.split(',');
+    return input;
+  }, z.array(idField).max(max));
 /** One value or several (`a,b` in a query, an array in JSON). */
 const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -156,13 +152,13 @@ export type FanListPage = z.infer<typeof fanListPageSchema>;
 export const fanSelectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('ids'),
-    fanIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(FAN_BATCH_MAX),
+    fanIds: z.array(bodyIdField).max(FAN_BATCH_MAX),
   }),
   z.strictObject({ kind: z.literal('filter'), filter: fanFilterSchema }),
 ]);
 export type FanSelection = z.input<typeof fanSelectionSchema>;
 
-const tagIdList = z.array(z.number().int().min(1).max(2_147_483_647)).max(TAGS_PER_FAN_MAX).default([]);
+const tagIdList = z.array(bodyIdField).max(TAGS_PER_FAN_MAX).default([]);
 
 /**
  * `POST /fans/batch-tag`: one transaction, set-based. Fans already at 20 tags are skipped for
@@ -297,7 +293,7 @@ export type FanInteraction = z.infer<typeof fanInteractionSchema>;
 
 /** `PUT /fans/:id/tags`: the fan's tags (at most 20), replacing the ones it carries. */
 export const fanTagsBodySchema = z.strictObject({
-  tagIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(TAGS_PER_FAN_MAX),
+  tagIds: z.array(bodyIdField).max(TAGS_PER_FAN_MAX),
 });
 export type FanTagsBody = z.infer<typeof fanTagsBodySchema>;
 
@@ -314,8 +310,8 @@ export type FanDetail = z.infer<typeof fanDetailSchema>;
 
 /** `:id` and a sub-resource's `:itemId`. */
 export const fanItemParamsSchema = z.strictObject({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  itemId: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: idField,
+  itemId: idField,
 });
 
 /** What a fan traded: a boutique order or a course purchase. */

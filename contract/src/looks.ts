@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { lineText, multilineText } from './basic-information.ts';
 import { pageQuerySchema } from './envelope.ts';
-import { fen, formBoolean, wireDateTime } from './fields.ts';
+import { bodyIdField, fen, formBoolean, text, wireDateTime } from './fields.ts';
 import { uploadGrantSchema } from './videos.ts';
 import { worded } from './wordings.ts';
 
@@ -39,7 +38,6 @@ export type ModelStatus = (typeof modelStatuses)[number];
 export const lookEventTypes = ['view', 'rotation', 'productTap'] as const;
 export type LookEventType = (typeof lookEventTypes)[number];
 
-const idField = z.number().int().min(1).max(2_147_483_647);
 const hexColor = z
   .string()
   .trim()
@@ -76,11 +74,11 @@ export const lookBackgroundSchema = z.object({
 export type LookBackground = z.infer<typeof lookBackgroundSchema>;
 
 const backgroundFields = z.strictObject({
-  name: lineText(LOOK_NAME_MAX),
+  name: text(LOOK_NAME_MAX, 1, 'line'),
   kind: z.enum(backgroundKinds),
   colors: z.array(hexColor).max(2).default([]),
-  imageId: idField.nullable().optional(),
-  thumbnailImageId: idField.nullable().optional(),
+  imageId: bodyIdField.nullable().optional(),
+  thumbnailImageId: bodyIdField.nullable().optional(),
 });
 const coloursMatchKind = (body: z.output<typeof backgroundFields>, ctx: z.RefinementCtx) => {
   const wanted = body.kind === 'solid' ? 1 : body.kind === 'gradient' ? 2 : 0;
@@ -135,16 +133,19 @@ export function modelFileProblem(file: {
 }
 
 const modelFields = {
-  name: lineText(LOOK_NAME_MAX),
+  name: text(LOOK_NAME_MAX, 1, 'line'),
   bodyType: z.enum(bodyTypes),
-  sizeLabel: lineText(LOOK_SIZE_LABEL_MAX, 0).default(''),
-  posterImageId: idField.nullable().optional(),
+  sizeLabel: text(LOOK_SIZE_LABEL_MAX, 0, 'line').default(''),
+  posterImageId: bodyIdField.nullable().optional(),
 };
 
 /** `POST /look-models/create-upload`: the row (uploading) and credentials for its .glb object. */
 export const lookModelUploadBodySchema = z.strictObject({
   ...modelFields,
-  fileName: lineText(255).refine((name) => /\.glb$/i.test(name), 'must be a .glb file (binary glTF 2.0)'),
+  fileName: text(255, 1, 'line').refine(
+    (name) => /\.glb$/i.test(name),
+    'must be a .glb file (binary glTF 2.0)',
+  ),
   fileSize: z
     .number()
     .int()
@@ -161,7 +162,7 @@ export const lookModelGrantSchema = uploadGrantSchema.extend({ modelId: z.string
 export type LookModelGrant = z.infer<typeof lookModelGrantSchema>;
 
 /** `POST /look-models/refresh-upload`: new credentials while the model uploads. */
-export const lookModelRefreshBodySchema = z.strictObject({ modelId: idField });
+export const lookModelRefreshBodySchema = z.strictObject({ modelId: bodyIdField });
 
 /** `PUT /look-models/:id`: the owner's fields; `status` ready | disabled once uploaded. */
 export const lookModelUpdateBodySchema = z.strictObject({
@@ -171,15 +172,18 @@ export const lookModelUpdateBodySchema = z.strictObject({
 export type LookModelUpdateBody = z.input<typeof lookModelUpdateBodySchema>;
 
 /** A product worn in a look, in one colour: `variantId` is one of the product's variants. */
-export const lookProductBodySchema = z.strictObject({ productId: idField, variantId: idField.nullable() });
+export const lookProductBodySchema = z.strictObject({
+  productId: bodyIdField,
+  variantId: bodyIdField.nullable(),
+});
 
 /** `POST /looks`, `PUT /looks/:id`. Going online needs a ready model (40000 on `modelId`). */
 export const lookBodySchema = z.strictObject({
-  title: lineText(LOOK_TITLE_MAX),
-  description: multilineText(LOOK_DESCRIPTION_MAX, 0).default(''),
+  title: text(LOOK_TITLE_MAX, 1, 'line'),
+  description: text(LOOK_DESCRIPTION_MAX, 0, 'lines').default(''),
   sortOrder: z.number().int().min(0).max(LOOK_SORT_MAX).default(0),
-  modelId: idField.nullable().default(null),
-  backgroundId: idField.nullable().default(null),
+  modelId: bodyIdField.nullable().default(null),
+  backgroundId: bodyIdField.nullable().default(null),
   camera: cameraPresetSchema.default(DEFAULT_CAMERA),
   products: z
     .array(lookProductBodySchema)
@@ -288,7 +292,7 @@ export type PublicLook = z.infer<typeof publicLookSchema>;
 /** `POST /public/looks/:id/events`: one thing a viewer did. */
 export const lookEventBodySchema = z.strictObject({
   type: z.enum(lookEventTypes),
-  productId: idField.optional(),
+  productId: bodyIdField.optional(),
 });
 export type LookEventBody = z.input<typeof lookEventBodySchema>;
 /** `counted` false: a repeated view (one per viewer and look per half hour) is not counted again. */

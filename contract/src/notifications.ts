@@ -52,11 +52,6 @@ export const notificationListQuerySchema = z.strictObject({
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
-/** `:id` of the notification calls. */
-export const notificationIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
-
 /** `POST /designerapi/v1/notifications/:id/collect`. */
 export const notificationCollectBodySchema = z.strictObject({ collected: z.boolean() });
 export type NotificationCollectBody = z.infer<typeof notificationCollectBodySchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { idField } from './basic-information.ts';
 import { monthField } from './dates.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
-import { fen, wireDateTime } from './fields.ts';
+import { fen, idField, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, toPlainText } from './account.ts';
-import { imageListField, imageUrlField, lineText, pureSchema } from './basic-information.ts';
 import { NICKNAME_MAX } from './designer.ts';
-import { wireDateTime } from './fields.ts';
+import { imageListField, imageUrlField, pureSchema, text, wireDateTime } from './fields.ts';
 import { isCityCode } from './regions/index.ts';
 import { worded } from './wordings.ts';
 
@@ -38,7 +37,7 @@ export const descriptionField = z
 
 /** Style / speciality tags: distinct (any case), at most 10 of at most 16 characters. */
 export const styleTagsField = z
-  .array(lineText(STYLE_TAG_MAX))
+  .array(text(STYLE_TAG_MAX, 1, 'line'))
   .max(STYLE_TAGS_MAX, worded(`最多 ${STYLE_TAGS_MAX} 个标签`, `at most ${STYLE_TAGS_MAX} tags`))
   .refine(
     (tags) => new Set(tags.map((tag) => tag.toLowerCase())).size === tags.length,
@@ -52,10 +51,10 @@ export const styleTagsField = z
  */
 export const designerProfileBodySchema = /* @__PURE__ */ pureSchema(() =>
   z.strictObject({
-    nickname: lineText(NICKNAME_MAX),
+    nickname: text(NICKNAME_MAX, 1, 'line'),
     /** The account's `pic`: '' , an uploaded image (kept by its lasting address) or an http(s) URL. */
     avatar: z.union([z.literal(''), imageUrlField]),
-    realName: lineText(REAL_NAME_MAX, 0),
+    realName: text(REAL_NAME_MAX, 0, 'line'),
     gender: z.enum(genders).nullable(),
     cityCode: z
       .string()

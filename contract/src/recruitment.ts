@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { imageUrlField } from './basic-information.ts';
-import { text, wireDateTime } from './fields.ts';
+import { bodyIdField, imageUrlField, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_FAN_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
 
@@ -34,7 +33,7 @@ export const recruitmentBodySchema = z
     coverUrl: z.union([z.literal(''), imageUrlField]),
     /** Tags every recruited fan gets: at most a fan's limit (20). */
     autoTagIds: z
-      .array(z.number().int().min(1).max(2_147_483_647))
+      .array(bodyIdField)
       .max(
         TAGS_PER_FAN_MAX,
         worded(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, wireDateTime } from './fields.ts';
+import { bodyIdField, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -41,7 +41,7 @@ export const tagClassificationBodySchema = z.strictObject({ name: text(TAG_CLASS
 export type TagClassificationBody = z.input<typeof tagClassificationBodySchema>;
 
 export const tagBodySchema = z.strictObject({
-  classificationId: z.number().int().min(1).max(2_147_483_647),
+  classificationId: bodyIdField,
   name: text(TAG_NAME_MAX),
   color: tagColorField,
   description: z.string().trim().max(TAG_DESCRIPTION_MAX).default(''),
@@ -61,7 +61,7 @@ export type TagUpdateBody = z.input<typeof tagUpdateBodySchema>;
 
 /** `POST /tags/:id/merge`: the fans of `:id` get `intoTagId`, then `:id` is deleted. */
 export const tagMergeBodySchema = z.strictObject({
-  intoTagId: z.number().int().min(1).max(2_147_483_647),
+  intoTagId: bodyIdField,
 });
 export type TagMergeBody = z.infer<typeof tagMergeBodySchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { imageUrlField, lineText, multilineText } from './basic-information.ts';
 import { pageQuerySchema } from './envelope.ts';
-import { wireDateTime } from './fields.ts';
+import { imageUrlField, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -84,7 +83,7 @@ export const videoCategoryKey = (id: number | null | undefined): VideoCategoryKe
 export const videoStatuses = ['uploading', 'processing', 'published', 'offline'] as const;
 export type VideoStatus = (typeof videoStatuses)[number];
 
-const fileNameField = lineText(255);
+const fileNameField = text(255, 1, 'line');
 const cateIdField = z
   .number()
   .int()
@@ -94,7 +93,7 @@ const cateIdField = z
     worded(`须为 1 到 ${videoCategoryKeys.length} 之一`, `one of 1 to ${videoCategoryKeys.length}`),
   );
 const tagsField = z
-  .array(lineText(VIDEO_TAG_MAX))
+  .array(text(VIDEO_TAG_MAX, 1, 'line'))
   .max(VIDEO_TAGS_MAX, worded(`最多 ${VIDEO_TAGS_MAX} 个标签`, `at most ${VIDEO_TAGS_MAX} tags`))
   .refine((tags) => new Set(tags).size === tags.length, 'tags must differ');
 /** A cover by address: an outside http(s) URL or an uploaded image (kept by its lasting address). */
@@ -103,13 +102,13 @@ const coverUrlField = z.union([z.literal(''), imageUrlField]);
 /** `POST /vod/create-upload` with `kind: 'video'` (CreateUploadVideo). */
 export const createVideoUploadSchema = z.strictObject({
   kind: z.literal('video'),
-  title: lineText(VIDEO_TITLE_MAX),
+  title: text(VIDEO_TITLE_MAX, 1, 'line'),
   fileName: fileNameField,
   /** Bytes; at most the server's `VIDEO_MAX_BYTES`. */
   fileSize: z.number().int().min(1, worded('文件为空', 'the file is empty')),
   /** The browser's `File.type`; when given it must be a video type. */
   mimeType: z.string().trim().max(100).optional(),
-  description: multilineText(VIDEO_DESCRIPTION_MAX, 0).default(''),
+  description: text(VIDEO_DESCRIPTION_MAX, 0, 'lines').default(''),
   cateId: cateIdField.nullable().optional(),
   tags: tagsField.default([]),
   coverURL: coverUrlField.default(''),
@@ -224,8 +223,8 @@ export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
 /** `PUT /videos/:id`: the owner edits the fields; `coverImageId` is an image of kind=image. */
 export const videoUpdateSchema = z.strictObject({
-  title: lineText(VIDEO_TITLE_MAX),
-  description: multilineText(VIDEO_DESCRIPTION_MAX, 0).default(''),
+  title: text(VIDEO_TITLE_MAX, 1, 'line'),
+  description: text(VIDEO_DESCRIPTION_MAX, 0, 'lines').default(''),
   cateId: cateIdField.nullable().default(null),
   tags: tagsField.default([]),
   coverImageId: z.number().int().min(1).nullable().optional(),
@@ -245,7 +244,3 @@ export const imageSchema = z.object({
   address: z.string(),
 });
 export type UploadedImage = z.infer<typeof imageSchema>;
-
-export const videoIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});

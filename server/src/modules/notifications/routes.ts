@@ -2,10 +2,10 @@ import {
   AUTH_TOKEN_HEADER,
   emptyQuerySchema,
   envelopeSchema,
+  idParamsSchema,
   listPageSchema,
   NotificationStreamEvent,
   notificationCollectBodySchema,
-  notificationIdParamsSchema,
   notificationItemSchema,
   notificationListQuerySchema,
   notificationStreamQuerySchema,
@@ -111,7 +111,7 @@ async function guardedRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Mark one notification read (status false)',
-        params: notificationIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(notificationItemSchema) },
       },
     },
@@ -124,7 +124,7 @@ async function guardedRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Collect (bookmark) or uncollect one notification',
-        params: notificationIdParamsSchema,
+        params: idParamsSchema,
         body: notificationCollectBodySchema,
         response: { 200: envelopeSchema(notificationItemSchema) },
       },
@@ -139,7 +139,7 @@ async function guardedRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Delete one notification',
-        params: notificationIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(z.null()) },
       },
     },

@@ -1,12 +1,12 @@
 import {
   createUploadBodySchema,
   envelopeSchema,
+  idParamsSchema,
   imageSchema,
   listPageSchema,
   refreshUploadBodySchema,
   uploadGrantSchema,
   videoDetailSchema,
-  videoIdParamsSchema,
   videoListQuerySchema,
   videoRowSchema,
   videoUpdateSchema,
@@ -90,7 +90,7 @@ export async function videosRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'The file is in the store: check it and publish the video',
-        params: videoIdParamsSchema,
+        params: idParamsSchema,
         body: videoUploadFinishedSchema,
         response: { 200: envelopeSchema(videoDetailSchema) },
       },
@@ -108,7 +108,7 @@ export async function videosRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'The image is in the store: answers a link to show it',
-        params: videoIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(imageSchema) },
       },
     },
@@ -134,7 +134,7 @@ export async function videosRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'One of my videos, with a signed play link',
-        params: videoIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(videoDetailSchema) },
       },
     },
@@ -147,7 +147,7 @@ export async function videosRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Edit title, description, category, tags and cover',
-        params: videoIdParamsSchema,
+        params: idParamsSchema,
         body: videoUpdateSchema,
         response: { 200: envelopeSchema(videoDetailSchema) },
       },
@@ -169,7 +169,7 @@ export async function videosRoutes(scope: FastifyInstance) {
         schema: {
           tags: TAGS,
           summary: action === 'offline' ? 'Take a published video offline' : 'Publish an offline video again',
-          params: videoIdParamsSchema,
+          params: idParamsSchema,
           response: { 200: envelopeSchema(videoDetailSchema) },
         },
       },
@@ -184,7 +184,7 @@ export async function videosRoutes(scope: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Delete a video and its stored file',
-        params: videoIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
       },
     },

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { worded } from './wordings.ts';
+
+/**
+ * An image's key in the object store: a designer's (`designers/<id>/images/<file>`) or the
+ * platform's (`platform/images/<file>`).
+ */
+export const IMAGE_OBJECT_KEY =
+  /^(?:designers\/[1-9]\d{0,9}|platform)\/images\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}(?:\.[a-z0-9]{1,8})?$/;
+
+/** `GET /designerapi/v1/image-files/<key>`: a stored image by its lasting address. */
+export const imageFileParamsSchema = z.strictObject({
+  '*': z
+    .string()
+    .regex(
+      IMAGE_OBJECT_KEY,
+      worded(
+        '须为图片键，例如 designers/1/images/<name>.png',
+        'an image key such as designers/1/images/<name>.png',
+      ),
+    ),
+});

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './addresses.ts';
 export * from './analytics.ts';
+export * from './api/index.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './boutique.ts';
@@ -10,6 +11,7 @@ export * from './courses.ts';
 export * from './crowd-packs.ts';
 export * from './dates.ts';
 export * from './designer.ts';
+export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './exclusive.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { bodyIdField, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema } from './envelope.ts';
+import { bodyIdField, idParamsSchema, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -110,3 +112,20 @@ export type TagMergeAnswer = z.infer<typeof tagMergeAnswerSchema>;
 /** A tag as a fan row shows it. */
 export const fanTagChipSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type FanTagChip = z.infer<typeof fanTagChipSchema>;
+
+/** What each tags call sends and answers (contract/src/endpoint.ts); `api/tags.ts` says where. */
+export const tagsSchemas = {
+  overview: { query: emptyQuerySchema, data: tagOverviewSchema },
+  create: { body: tagBodySchema, data: tagSchema },
+  update: { params: idParamsSchema, body: tagUpdateBodySchema, data: tagSchema },
+  usage: { params: idParamsSchema, query: emptyQuerySchema, data: tagUsageSchema },
+  merge: { params: idParamsSchema, body: tagMergeBodySchema, data: tagMergeAnswerSchema },
+  remove: { params: idParamsSchema, data: tagDeleteAnswerSchema },
+  createClassification: { body: tagClassificationBodySchema, data: tagClassificationSchema },
+  renameClassification: {
+    params: idParamsSchema,
+    body: tagClassificationBodySchema,
+    data: tagClassificationSchema,
+  },
+  removeClassification: { params: idParamsSchema, data: z.null() },
+} satisfies EndpointSchemaMap;

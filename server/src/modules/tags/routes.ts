@@ -1,22 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  tagBodySchema,
-  tagClassificationBodySchema,
-  tagClassificationSchema,
-  tagDeleteAnswerSchema,
-  tagMergeAnswerSchema,
-  tagMergeBodySchema,
-  tagOverviewSchema,
-  tagSchema,
-  tagUpdateBodySchema,
-  tagUsageSchema,
-} from '@dc/contract';
+import { tagsApi, tagsSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -41,27 +27,23 @@ export async function tagsRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/tags',
+    tagsApi.overview.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.overview, {
         tags: TAGS,
         summary: 'Every classification and tag, with the fans carrying each tag',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(tagOverviewSchema) },
-      },
+      }),
     },
     async (request) => ok(await tagOverview(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/tags',
+    tagsApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.create, {
         tags: TAGS,
         summary: 'Create a tag (at most 100; name unique in its classification)',
-        body: tagBodySchema,
-        response: { 200: envelopeSchema(tagSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -71,15 +53,12 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/tags/:id',
+    tagsApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.update, {
         tags: TAGS,
         summary: 'Rename, recolour, describe or move a tag',
-        params: idParamsSchema,
-        body: tagUpdateBodySchema,
-        response: { 200: envelopeSchema(tagSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -89,29 +68,23 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/tags/:id/usage',
+    tagsApi.usage.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.usage, {
         tags: TAGS,
         summary: 'How many fans carry the tag (the delete and merge warning)',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(tagUsageSchema) },
-      },
+      }),
     },
     async (request) => ok(await tagUsage(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.post(
-    '/tags/:id/merge',
+    tagsApi.merge.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.merge, {
         tags: TAGS,
         summary: 'Merge the tag into another: its fans get the other tag, then it is deleted',
-        params: idParamsSchema,
-        body: tagMergeBodySchema,
-        response: { 200: envelopeSchema(tagMergeAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -121,14 +94,12 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/tags/:id',
+    tagsApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a tag; every fan carrying it loses it',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(tagDeleteAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -138,14 +109,12 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/tag-classifications',
+    tagsApi.createClassification.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.createClassification, {
         tags: TAGS,
         summary: 'Create a tag classification',
-        body: tagClassificationBodySchema,
-        response: { 200: envelopeSchema(tagClassificationSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -155,15 +124,12 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/tag-classifications/:id',
+    tagsApi.renameClassification.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.renameClassification, {
         tags: TAGS,
         summary: 'Rename a tag classification',
-        params: idParamsSchema,
-        body: tagClassificationBodySchema,
-        response: { 200: envelopeSchema(tagClassificationSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -179,14 +145,12 @@ export async function tagsRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/tag-classifications/:id',
+    tagsApi.removeClassification.path,
     {
-      schema: {
+      schema: endpointSchema(tagsSchemas.removeClassification, {
         tags: TAGS,
         summary: 'Delete an empty tag classification',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

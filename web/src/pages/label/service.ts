@@ -1,36 +1,23 @@
-import type {
-  Tag,
-  TagBody,
-  TagClassification,
-  TagClassificationBody,
-  TagDeleteAnswer,
-  TagMergeAnswer,
-  TagOverview,
-  TagUpdateBody,
-  TagUsage,
-} from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1';
+import { type TagBody, type TagClassificationBody, type TagUpdateBody, tagsApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** react-query keys of the tags: one invalidation refreshes the overview and every picker. */
 export const tagKeys = { all: ['tags'] as const, overview: ['tags', 'overview'] as const };
 
-export const fetchTagOverview = (signal?: AbortSignal) => request.get<TagOverview>(`${API}/tags`, { signal });
+export const fetchTagOverview = (signal?: AbortSignal) => call(tagsApi.overview, {}, { signal });
 
 const quiet = { showErrorMessage: false };
 
-export const createTag = (body: TagBody) => request.post<Tag>(`${API}/tags`, body, quiet);
+export const createTag = (body: TagBody) => call(tagsApi.create, { body }, quiet);
 export const updateTag = async (id: number, body: TagUpdateBody) =>
-  (await request.put<Tag>(`${API}/tags/${id}`, body, quiet)).data.data;
-export const fetchTagUsage = (id: number) => request.get<TagUsage>(`${API}/tags/${id}/usage`);
-export const deleteTag = (id: number) =>
-  request.delete<TagDeleteAnswer>(`${API}/tags/${id}`) as Promise<TagDeleteAnswer>;
+  (await call(tagsApi.update, { params: { id }, body }, quiet)).data.data;
+export const fetchTagUsage = (id: number) => call(tagsApi.usage, { params: { id } });
+export const deleteTag = (id: number) => call(tagsApi.remove, { params: { id } });
 export const mergeTag = (id: number, intoTagId: number) =>
-  request.post<TagMergeAnswer>(`${API}/tags/${id}/merge`, { intoTagId });
+  call(tagsApi.merge, { params: { id }, body: { intoTagId } });
 
 export const createClassification = (body: TagClassificationBody) =>
-  request.post<TagClassification>(`${API}/tag-classifications`, body, quiet);
+  call(tagsApi.createClassification, { body }, quiet);
 export const renameClassification = async (id: number, body: TagClassificationBody) =>
-  (await request.put<TagClassification>(`${API}/tag-classifications/${id}`, body, quiet)).data.data;
-export const deleteClassification = (id: number) => request.delete(`${API}/tag-classifications/${id}`);
+  (await call(tagsApi.renameClassification, { params: { id }, body }, quiet)).data.data;
+export const deleteClassification = (id: number) => call(tagsApi.removeClassification, { params: { id } });

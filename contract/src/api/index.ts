@@ -1,0 +1,2 @@
+/** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
+export * from './tags.ts';

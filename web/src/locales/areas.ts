@@ -31,41 +31,41 @@ export type LazyArea = keyof typeof AREA_LOADERS;
 
 /**
  * The areas each page uses beyond the core (and, for console pages, the frame's): by page
- * directory (`fans`) and, where one page of a directory needs more, by page (`detail/fans-detail`).
+ * directory (`fans`) and, where one page of a directory needs more, by page (`fans/fans-detail`).
  * web/test/build/message-areas.test.ts reads every page's sources and fails when a page uses a
  * key of an area not listed here, so a missing entry never shows raw keys.
  */
 export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
-  'basic-information': ['selfInformation', 'accounts'],
-  'basic-information/designer-information': ['exclusiveDesigner'],
-  'basic-information/designer-partener': ['designerPartner'],
-  'basic-information/exclusive-designer': ['exclusiveDesigner', 'shopAddress'],
-  'basic-information/shop-address': ['shopAddress'],
+  addresses: ['shopAddress', 'accounts'],
+  analytics: ['analytics'],
   boutique: ['boutique', 'looks'],
-  course: ['course'],
-  data: ['analytics'],
-  detail: [],
-  'detail/3D-recommend-detail': ['looks', 'boutique'],
-  'detail/course-detail': ['course'],
-  'detail/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'course'],
-  'detail/video-detail': ['shortVideo'],
+  courses: ['course'],
+  'courses/course-detail': ['course'],
+  'crowd-packs': ['crowdPacks', 'fans'],
+  designer: ['selfInformation', 'accounts'],
+  'designer/designer-information': ['exclusiveDesigner'],
+  exclusive: ['exclusiveDesigner', 'shopAddress', 'accounts'],
   fans: ['fans', 'impressions', 'recruitment'],
-  h5: ['looks', 'recruitment', 'fans'],
-  label: ['tags'],
-  'my-vault': ['vault'],
+  'fans/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'course'],
+  looks: ['looks'],
+  'looks/3D-recommend': ['boutique'],
+  'looks/3D-recommend-detail': ['boutique'],
   notifications: ['pagesShell'],
+  partners: ['designerPartner'],
+  recruitment: ['recruitment'],
   result: ['pagesShell'],
-  'short-video': ['shortVideo'],
-  smartClient: ['crowdPacks', 'fans'],
   start: ['accounts'],
   'status-info': ['accounts'],
+  tags: ['tags'],
   user: ['pagesShell'],
+  vault: ['vault'],
+  videos: ['shortVideo'],
 };
 
 /** The console frame's own areas: registered by ConsoleRoot's chunk before it renders. */
 export const FRAME_AREAS = ['settings', 'pagesShell'] as const satisfies readonly LazyArea[];
 
-/** The areas a page (`my-vault/vault-statistics`) loads with its chunk. */
+/** The areas a page (`vault/vault-statistics`) loads with its chunk. */
 export function areasOfPage(page: string): LazyArea[] {
   const directory = page.split('/')[0] ?? page;
   return [...new Set([...(PAGE_AREAS[directory] ?? []), ...(PAGE_AREAS[page] ?? [])])];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/locales/index.ts';
-import { maskPhone, splitPhoneFailures } from '../../src/pages/basic-information/self-information-phone.ts';
+import { maskPhone, splitPhoneFailures } from '../../src/pages/designer/self-information-phone.ts';
 
 const t = (key: Parameters<typeof translate>[1]) => translate('zh-CN', key);
 

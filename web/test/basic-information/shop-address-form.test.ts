@@ -10,7 +10,7 @@ import {
   fullAddressLine,
   loadRegionOptions,
   regionLabel,
-} from '../../src/pages/basic-information/address-form.ts';
+} from '../../src/pages/addresses/address-form.ts';
 
 const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
   translate('en-US', key, values);

@@ -9,9 +9,9 @@ const service = vi.hoisted(() => ({
     vi.fn<(ticket: string, signal: AbortSignal, pollSecret: string) => Promise<ScanPollAnswer>>(),
   bindWechat: vi.fn<(ticket: string) => Promise<WechatBinding>>(),
 }));
-vi.mock('../../src/pages/basic-information/self-information-service.ts', () => service);
+vi.mock('../../src/pages/designer/self-information-service.ts', () => service);
 
-const { useWechatBindTicket } = await import('../../src/pages/basic-information/use-wechat-bind-ticket.ts');
+const { useWechatBindTicket } = await import('../../src/pages/designer/use-wechat-bind-ticket.ts');
 const { QR_SCAN_POLL_INTERVAL_MS } = await import('../../src/components/qr-scan/use-qr-scan-ticket.ts');
 type State = ReturnType<typeof useWechatBindTicket>;
 

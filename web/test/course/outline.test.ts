@@ -9,7 +9,7 @@ import {
   type OutlineChapter,
   outlineProblems,
   yuanToFen,
-} from '../../src/pages/course/outline.ts';
+} from '../../src/pages/courses/outline.ts';
 
 const lesson = (key: string, change: Partial<OutlineChapter['lessons'][number]> = {}) => ({
   key,

@@ -6,7 +6,7 @@ import {
   isContractFiltered,
   plainContractFilter,
   searchWithContractFilter,
-} from '../../src/pages/basic-information/contract-filters.ts';
+} from '../../src/pages/contracts/contract-filters.ts';
 
 describe('§4 contract list filters in the address bar', () => {
   it('an empty query string is the plain list', () => {

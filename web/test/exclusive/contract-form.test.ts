@@ -8,7 +8,7 @@ import {
   fenToYuanText,
   stepOfField,
   yuanToFen,
-} from '../../src/pages/basic-information/contract-form.ts';
+} from '../../src/pages/contracts/contract-form.ts';
 
 const values: ContractFormValues = {
   title: '  2026 春夏系列设计服务合同 ',

@@ -4,7 +4,7 @@ import {
   contractLabels,
   contractStatusTagColor,
   timelineColor,
-} from '../../src/pages/basic-information/contract-labels.ts';
+} from '../../src/pages/contracts/contract-labels.ts';
 
 describe('§4 contract states as tags', () => {
   it('every state has its own tag colour: failed red, pending audit orange, finished green', () => {

@@ -1,7 +1,7 @@
 import { type Dividend, dividendAmount } from '@dc/contract';
 import { describe, expect, it } from 'vitest';
-import { dividendSeries, sumDividends } from '../../src/pages/basic-information/partner-dividends.ts';
-import { withCollected } from '../../src/pages/basic-information/provider-collect.ts';
+import { withCollected } from '../../src/pages/exclusive/provider-collect.ts';
+import { dividendSeries, sumDividends } from '../../src/pages/partners/partner-dividends.ts';
 
 const dividend = (id: number, period: string, revenue: number, ratio: number): Dividend => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakUnits, wrapText } from '../../src/pages/fans/poster-text.ts';
+import { breakUnits, wrapText } from '../../src/pages/recruitment/poster-text.ts';
 
 /** One unit per character: CJK 2, anything else 1. */
 const measure = (text: string) =>

@@ -18,13 +18,12 @@ export const AREA_LOADERS = {
   looks: () => import('./messages/looks.ts').then((m) => m.looksMessages),
   crowdPacks: () => import('./messages/crowd-packs.ts').then((m) => m.crowdPacksMessages),
   accounts: () => import('./messages/accounts.ts').then((m) => m.accountsMessages),
-  course: () => import('./messages/course.ts').then((m) => m.courseMessages),
-  selfInformation: () => import('./messages/self-information.ts').then((m) => m.selfInformationMessages),
-  shopAddress: () => import('./messages/shop-address.ts').then((m) => m.shopAddressMessages),
-  exclusiveDesigner: () =>
-    import('./messages/exclusive-designer.ts').then((m) => m.exclusiveDesignerMessages),
-  designerPartner: () => import('./messages/designer-partner.ts').then((m) => m.designerPartnerMessages),
-  shortVideo: () => import('./messages/short-video.ts').then((m) => m.shortVideoMessages),
+  courses: () => import('./messages/courses.ts').then((m) => m.coursesMessages),
+  designer: () => import('./messages/designer.ts').then((m) => m.designerMessages),
+  addresses: () => import('./messages/addresses.ts').then((m) => m.addressesMessages),
+  exclusive: () => import('./messages/exclusive.ts').then((m) => m.exclusiveMessages),
+  partners: () => import('./messages/partners.ts').then((m) => m.partnersMessages),
+  videos: () => import('./messages/videos.ts').then((m) => m.videosMessages),
 } satisfies Record<Exclude<AreaName, CoreArea>, () => Promise<AreaMessages>>;
 
 export type LazyArea = keyof typeof AREA_LOADERS;
@@ -36,22 +35,22 @@ export type LazyArea = keyof typeof AREA_LOADERS;
  * key of an area not listed here, so a missing entry never shows raw keys.
  */
 export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
-  addresses: ['shopAddress', 'accounts'],
+  addresses: ['addresses', 'accounts'],
   analytics: ['analytics'],
   boutique: ['boutique', 'looks'],
-  courses: ['course'],
-  'courses/course-detail': ['course'],
+  courses: ['courses'],
+  'courses/course-detail': ['courses'],
   'crowd-packs': ['crowdPacks', 'fans'],
-  designer: ['selfInformation', 'accounts'],
-  'designer/designer-information': ['exclusiveDesigner'],
-  exclusive: ['exclusiveDesigner', 'shopAddress', 'accounts'],
-  fans: ['fans', 'impressions', 'recruitment'],
-  'fans/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'course'],
+  designer: ['designer', 'accounts'],
+  'designer/designer-information': ['exclusive'],
+  exclusive: ['exclusive', 'addresses', 'accounts'],
+  fans: ['fans', 'impressions'],
+  'fans/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'courses'],
   looks: ['looks'],
   'looks/3D-recommend': ['boutique'],
   'looks/3D-recommend-detail': ['boutique'],
   notifications: ['pagesShell'],
-  partners: ['designerPartner'],
+  partners: ['partners'],
   recruitment: ['recruitment'],
   result: ['pagesShell'],
   start: ['accounts'],
@@ -59,7 +58,7 @@ export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
   tags: ['tags'],
   user: ['pagesShell'],
   vault: ['vault'],
-  videos: ['shortVideo'],
+  videos: ['videos'],
 };
 
 /** The console frame's own areas: registered by ConsoleRoot's chunk before it renders. */

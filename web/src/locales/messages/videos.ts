@@ -1,7 +1,7 @@
 import { defineMessages } from '../define.ts';
 
 /** 短视频管理 › 发布视频, and the video detail page (issue 5 items 4, 5). */
-export const shortVideoMessages = defineMessages(
+export const videosMessages = defineMessages(
   {
     'shortVideo.publishTitle': '发布视频',
     'shortVideo.publishHint': '支持一次选择多个视频；上传中断后可从断点继续。',

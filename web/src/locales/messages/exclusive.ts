@@ -5,7 +5,7 @@ import { defineMessages } from '../define.ts';
  * providers with collecting, and the contracts (list, step form, detail with timeline). The
  * labels of statuses, kinds, types and directions come with the contract (`@dc/contract`).
  */
-export const exclusiveDesignerMessages = defineMessages(
+export const exclusiveMessages = defineMessages(
   {
     'exclusive.tab.application': '专属申请',
     'exclusive.tab.providers': '服务商',

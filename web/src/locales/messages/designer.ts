@@ -1,7 +1,7 @@
 import { defineMessages } from '../define.ts';
 
 /** 基本信息 › 个人信息: phone, WeChat, members, password (issue 4 item 6). */
-export const selfInformationMessages = defineMessages(
+export const designerMessages = defineMessages(
   {
     'selfInfo.security.title': '账号与安全',
     'selfInfo.account': '账号名',

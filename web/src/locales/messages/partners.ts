@@ -5,7 +5,7 @@ import { defineMessages } from '../define.ts';
  * totals and a chart by period, and the partners' news feed. Dividend states and news kinds are
  * labelled by the contract (`@dc/contract`).
  */
-export const designerPartnerMessages = defineMessages(
+export const partnersMessages = defineMessages(
   {
     'partner.companies': '合伙企业',
     'partner.empty': '你还不是任何企业的合伙人',

@@ -1,7 +1,7 @@
 import { defineMessages } from '../define.ts';
 
 /** 基本信息 › 店铺地址 (issue 4 item 9). */
-export const shopAddressMessages = defineMessages(
+export const addressesMessages = defineMessages(
   {
     'shopAddress.title': '店铺地址',
     'shopAddress.add': '新增地址',

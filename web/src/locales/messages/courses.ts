@@ -1,7 +1,7 @@
 import { defineMessages } from '../define.ts';
 
 /** 课程管理 (course management): designer courses, the course editor, user courses, course detail. */
-export const courseMessages = defineMessages(
+export const coursesMessages = defineMessages(
   {
     'course.title': '设计师课程',
     'course.new': '新建课程',

@@ -45,6 +45,7 @@ export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
   'designer/designer-information': ['exclusive'],
   exclusive: ['exclusive', 'addresses', 'accounts'],
   fans: ['fans', 'impressions'],
+  impressions: ['impressions', 'fans'],
   'fans/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'courses'],
   looks: ['looks'],
   'looks/3D-recommend': ['boutique'],

@@ -145,7 +145,7 @@ export const fullMenu: MenuRoute[] = [
         meta: { hidden: true, currentActiveMenu: '/fans/fans-list' },
       }),
       node('fans-impression', 'FansImpression', zh('粉丝印象', 'Fan impressions'), {
-        component: page('fans', 'fans-impression'),
+        component: page('impressions', 'fans-impression'),
       }),
       node('fans-recruit', 'FansRecruit', zh('招募设置', 'Recruitment settings'), {
         component: page('recruitment', 'fans-recruit'),

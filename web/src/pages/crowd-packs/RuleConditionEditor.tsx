@@ -27,7 +27,7 @@ import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import { usePhone } from '../../layout/use-phone.ts';
 import { useT } from '../../locales/index.ts';
 import { FanTagSelect } from '../fans/FanTagSelect.tsx';
-import { ImpressionSelect } from '../fans/ImpressionSelect.tsx';
+import { ImpressionSelect } from '../impressions/ImpressionSelect.tsx';
 import { UnfinishedNote } from './UnfinishedNote.tsx';
 import { useCityOptions, useCourseOptions, useProductOptions } from './use-pack-names.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../request/index.ts';
-import { fetchImpressionOverview, impressionKeys } from '../fans/impression-service.ts';
+import { fetchImpressionOverview, impressionKeys } from '../impressions/service.ts';
 import { fetchTagOverview, tagKeys } from '../tags/service.ts';
 import type { SummaryNames } from './pack-summary.ts';
 import { fetchRulePacks, packKeys } from './service.ts';

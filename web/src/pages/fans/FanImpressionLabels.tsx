@@ -11,7 +11,7 @@ import {
   fetchImpressionOverview,
   impressionKeys,
   removeFanImpression,
-} from './impression-service.ts';
+} from '../impressions/service.ts';
 
 /** A fan's impression words (issue 7 item 6): add (typed or suggested), remove. */
 export function FanImpressionLabels({ fanId }: { fanId: number }) {

@@ -4,8 +4,8 @@ import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
-import { fanColumns } from './FanCells.tsx';
-import { fetchImpressionFans, impressionKeys } from './impression-service.ts';
+import { fanColumns } from '../fans/FanCells.tsx';
+import { fetchImpressionFans, impressionKeys } from './service.ts';
 
 const PAGE_SIZE = 10;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontSizeOf, layoutWordCloud, textWidth } from '../../src/pages/fans/word-cloud.ts';
+import { fontSizeOf, layoutWordCloud, textWidth } from '../../src/pages/impressions/word-cloud.ts';
 
 const words = [
   { id: 1, word: '偏爱亚麻', count: 3200 },

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Table, Typography, theme } from 'antd';
 import { ONE_LINE } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
-import { deleteImpression, impressionKeys } from './impression-service.ts';
+import { deleteImpression, impressionKeys } from './service.ts';
 
 export interface ImpressionTableProps {
   impressions: Impression[];

@@ -8,7 +8,7 @@ import { ImpressionCloud } from './ImpressionCloud.tsx';
 import { ImpressionFans } from './ImpressionFans.tsx';
 import { ImpressionFormModal } from './ImpressionFormModal.tsx';
 import { ImpressionTable } from './ImpressionTable.tsx';
-import { fetchImpressionOverview, impressionKeys } from './impression-service.ts';
+import { fetchImpressionOverview, impressionKeys } from './service.ts';
 
 type Dialog = { impression: Impression | undefined } | null;
 

@@ -4,7 +4,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { useFormSave } from '../../components/use-form-save.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { createImpression, impressionKeys, renameImpression } from './impression-service.ts';
+import { createImpression, impressionKeys, renameImpression } from './service.ts';
 
 export interface ImpressionFormModalProps {
   /** The word to rename; undefined creates one. */

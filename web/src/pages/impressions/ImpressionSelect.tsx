@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { fetchImpressionOverview, impressionKeys } from './impression-service.ts';
+import { fetchImpressionOverview, impressionKeys } from './service.ts';
 
 /** A multiple picker over the designer's impression words (searchable), most carried first. */
 export function ImpressionSelect(props: Omit<SelectProps<number[]>, 'options' | 'mode'>) {

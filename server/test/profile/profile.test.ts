@@ -12,7 +12,7 @@ import {
   expectInvalid,
   type Session,
   someone,
-} from './support.ts';
+} from '../support/calls.ts';
 
 let t: AccountsApp;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from './support.ts';
+} from '../support/calls.ts';
 
 let t: AccountsApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { providers } from '../../src/db/schema/index.ts';
-import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../support/accounts-app.ts';
-import { API, authHeader, createDesigner, envelopeOf, loginAs } from '../support/test-app.ts';
+import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from './accounts-app.ts';
+import { API, authHeader, createDesigner, envelopeOf, loginAs } from './test-app.ts';
 
 export { type AccountsApp, createAccountsApp, dataOf, envelopeOf, expectFailure };
 

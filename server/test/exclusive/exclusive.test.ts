@@ -34,7 +34,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from './support.ts';
+} from '../support/calls.ts';
 
 let t: AccountsApp;
 let silk: number;

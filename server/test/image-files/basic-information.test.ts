@@ -7,13 +7,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designers } from '../../src/db/schema/index.ts';
-import {
-  createImageApp,
-  expectShownAfterLinkExpiry,
-  type ImageApp,
-  uploadImage,
-} from '../image-files/support.ts';
-import { addProvider, call, expectInvalid, type Session, someone } from './support.ts';
+import { addProvider, call, expectInvalid, type Session, someone } from '../support/calls.ts';
+import { createImageApp, expectShownAfterLinkExpiry, type ImageApp, uploadImage } from './support.ts';
 
 let t: ImageApp;
 let me: Session;

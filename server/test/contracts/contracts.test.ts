@@ -18,7 +18,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from './support.ts';
+} from '../support/calls.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designers } from '../src/db/schema/index.ts';
-import { temporaryDataDir, type Uploaded, uploadImage } from './image-files/support.ts';
+import { designers } from '../../src/db/schema/index.ts';
+import { temporaryDataDir, type Uploaded, uploadImage } from '../image-files/support.ts';
 import {
   API,
   authHeader,
@@ -10,7 +10,7 @@ import {
   envelopeOf,
   loginAs,
   type TestApp,
-} from './support/test-app.ts';
+} from '../support/test-app.ts';
 
 const PASSWORD = 'designer-pass-1';
 const INFO = `${API}/yiDesigner/modifyInfo`;

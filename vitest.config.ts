@@ -31,8 +31,8 @@ const POSTGRES_TOO = [
   'server/test/notifications.test.ts',
   'server/test/accounts/rate-limit.test.ts',
   'server/test/accounts/scan.test.ts',
-  'server/test/basic-information/addresses.test.ts',
-  'server/test/basic-information/exclusive.test.ts',
+  'server/test/addresses/addresses.test.ts',
+  'server/test/exclusive/exclusive.test.ts',
 ];
 
 /** Of those, what happens before or beside the database (HTTP, decoding, signatures, the log). */

@@ -79,8 +79,8 @@ export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] 
     sources: [
       CONSOLE_FRAME,
       REQUEST_TRANSPORT,
-      ...messagesOf('my-vault/vault-statistics', true),
-      'src/pages/my-vault/vault-statistics.tsx',
+      ...messagesOf('vault/vault-statistics', true),
+      'src/pages/vault/vault-statistics.tsx',
     ],
     withLazyChunks: true,
     maxGzipKB: 676,

@@ -2,18 +2,12 @@ import type { Brand, ProductDetail } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_FILES_BASE } from '../../src/modules/image-files/store.ts';
 import {
-  errorPaths,
-  expectInvalid,
-  type Session,
-  call as sessionCall,
-  someone,
-} from '../basic-information/support.ts';
-import {
   createImageApp,
   expectShownAfterLinkExpiry,
   type ImageApp,
   uploadImage,
 } from '../image-files/support.ts';
+import { errorPaths, expectInvalid, type Session, call as sessionCall, someone } from '../support/calls.ts';
 import { productBody } from './support.ts';
 
 let t: ImageApp;

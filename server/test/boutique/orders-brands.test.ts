@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fans, ledgerEntries, products } from '../../src/db/schema/index.ts';
 import { recordOrder } from '../../src/modules/boutique/orders.ts';
+import { addFan } from '../fans/support.ts';
+import { temporaryDataDir } from '../image-files/support.ts';
 import {
   type AccountsApp,
   call,
@@ -13,9 +15,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addFan } from '../fans/support.ts';
-import { temporaryDataDir } from '../image-files/support.ts';
+} from '../support/calls.ts';
 import { createProduct, givePictures, productBody, productImagesOf } from './support.ts';
 
 let t: AccountsApp;

@@ -2,6 +2,7 @@ import type { ListPage, ProductDetail, ProductItem } from '@dc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, stockMovements } from '../../src/db/schema/index.ts';
+import { temporaryDataDir } from '../image-files/support.ts';
 import {
   type AccountsApp,
   call,
@@ -14,8 +15,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { temporaryDataDir } from '../image-files/support.ts';
+} from '../support/calls.ts';
 import { createProduct, givePictures, productBody, productImagesOf } from './support.ts';
 
 let t: AccountsApp;

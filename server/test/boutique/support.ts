@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { images } from '../../src/db/schema/index.ts';
 import { pictureBytes } from '../../src/modules/image-files/pictures.ts';
 import { demoPictureKey, demoPictureUrl } from '../../src/modules/image-files/store.ts';
-import { type AccountsApp, call, dataOf, type Session } from '../basic-information/support.ts';
+import { type AccountsApp, call, dataOf, type Session } from '../support/calls.ts';
 import type { TestApp } from '../support/test-app.ts';
 
 let skuCounter = 0;

@@ -2,7 +2,7 @@ import type { CourseDetail, CourseItem, CourseVideoOption, ListPage } from '@dc/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseLessons, lessonCompletions } from '../../src/db/schema/index.ts';
-import { expectConflict, expectInvalid, expectNotFound } from '../basic-information/support.ts';
+import { expectConflict, expectInvalid, expectNotFound } from '../support/calls.ts';
 import {
   type AccountsApp,
   addPurchase,

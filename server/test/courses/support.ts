@@ -1,6 +1,6 @@
 import type { CourseBody, CourseDetail } from '@dc/contract';
 import { coursePurchases, lessonCompletions, platformUsers, videos } from '../../src/db/schema/index.ts';
-import { type AccountsApp, call, dataOf, type Session } from '../basic-information/support.ts';
+import { type AccountsApp, call, dataOf, type Session } from '../support/calls.ts';
 
 export {
   type AccountsApp,
@@ -9,7 +9,7 @@ export {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 
 let videoSerial = 0;
 

@@ -1,6 +1,6 @@
 import type { ListPage, SalesTrend, UserCourseItem } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInvalid } from '../basic-information/support.ts';
+import { expectInvalid } from '../support/calls.ts';
 import {
   type AccountsApp,
   addPurchase,

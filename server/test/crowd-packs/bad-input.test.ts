@@ -1,5 +1,6 @@
 import type { PackRow } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTags } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -9,8 +10,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addTags } from '../fans/support.ts';
+} from '../support/calls.ts';
 import { addCourses, and, cond } from './support.ts';
 
 let t: AccountsApp;

@@ -11,6 +11,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions } from '../../src/db/schema/index.ts';
 import { businessYear } from '../../src/time/business-day.ts';
+import { addTags } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -21,8 +22,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addTags } from '../fans/support.ts';
+} from '../support/calls.ts';
 import { addCourses, addProducts, and, cond, DAY, type FanFixture, insertFans, or } from './support.ts';
 
 let t: AccountsApp;

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPackSizes, crowdPacks } from '../../src/db/schema/index.ts';
 import { recordOrder } from '../../src/modules/boutique/orders.ts';
 import { recordCoursePurchase } from '../../src/modules/courses/purchases.ts';
+import { createProduct, givePictures, productBody } from '../boutique/support.ts';
+import { addTags } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -11,9 +13,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { createProduct, givePictures, productBody } from '../boutique/support.ts';
-import { addTags } from '../fans/support.ts';
+} from '../support/calls.ts';
 import {
   addCourses,
   addPlatformUser,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions } from '../../src/db/schema/index.ts';
 import { type SeededRandom, seededRandom } from '../../src/seed/random.ts';
 import { businessYear } from '../../src/time/business-day.ts';
+import { addTags } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -20,8 +21,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addTags } from '../fans/support.ts';
+} from '../support/calls.ts';
 import {
   addCourses,
   addProducts,

@@ -13,7 +13,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { and, cond } from './support.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { testDatabaseKind } from '../support/test-app.ts';
 import { and, cond, DAY } from './support.ts';
 

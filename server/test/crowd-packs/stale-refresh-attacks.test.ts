@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crowdPackSizes, crowdPacks } from '../../src/db/schema/index.ts';
 import { refreshStalePacks } from '../../src/modules/crowd-packs/stale-refresh.ts';
 import { stalenessContextOf } from '../../src/modules/crowd-packs/staleness.ts';
+import { addTags } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -12,8 +13,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addTags } from '../fans/support.ts';
+} from '../support/calls.ts';
 import { and, cond, type FanFixture, insertFans, plainFan, settledPack } from './support.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { and, cond, DAY, type FanFixture, insertFans, plainFan, settledPack } from './support.ts';
 
 let t: AccountsApp;

@@ -12,7 +12,7 @@ import {
   products,
 } from '../../src/db/schema/index.ts';
 import { businessDayEnd, businessDayStart, businessYear } from '../../src/time/business-day.ts';
-import { type AccountsApp, call, dataOf, type Session } from '../basic-information/support.ts';
+import { type AccountsApp, call, dataOf, type Session } from '../support/calls.ts';
 
 export const DAY = 86_400_000;
 

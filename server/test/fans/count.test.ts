@@ -9,7 +9,7 @@ import {
   dataOf,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { addFan, NOW } from './support.ts';
 
 let t: AccountsApp;

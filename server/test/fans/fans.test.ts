@@ -12,7 +12,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { addFan, addTags, NOW, tagFans } from './support.ts';
 
 let t: AccountsApp;

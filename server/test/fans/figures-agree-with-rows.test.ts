@@ -7,9 +7,9 @@ import type { Database } from '../../src/db/client.ts';
 import { ApiError } from '../../src/http/api-error.ts';
 import { recordOrder } from '../../src/modules/boutique/orders.ts';
 import { recordCoursePurchase } from '../../src/modules/courses/purchases.ts';
-import { type AccountsApp, createAccountsApp, type Session, someone } from '../basic-information/support.ts';
 import { createProduct, givePictures, productBody } from '../boutique/support.ts';
 import { addCourses, addPlatformUser } from '../crowd-packs/support.ts';
+import { type AccountsApp, createAccountsApp, type Session, someone } from '../support/calls.ts';
 import {
   API,
   authHeader,

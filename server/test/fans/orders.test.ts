@@ -11,6 +11,8 @@ import {
 } from '../../src/db/schema/index.ts';
 import { recordOrder } from '../../src/modules/boutique/orders.ts';
 import { recordCoursePurchase } from '../../src/modules/courses/purchases.ts';
+import { createProduct, givePictures, productBody } from '../boutique/support.ts';
+import { addPlatformUser } from '../crowd-packs/support.ts';
 import {
   type AccountsApp,
   call,
@@ -20,9 +22,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { createProduct, givePictures, productBody } from '../boutique/support.ts';
-import { addPlatformUser } from '../crowd-packs/support.ts';
+} from '../support/calls.ts';
 import { addFan } from './support.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { fans, fanTags, tagClassifications, tags } from '../../src/db/schema/index.ts';
-import type { AccountsApp } from '../basic-information/support.ts';
+import type { AccountsApp } from '../support/calls.ts';
 
 export const NOW = new Date();
 const DAY = 86_400_000;

@@ -8,6 +8,8 @@ import type {
 } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanImpressions } from '../../src/db/schema/index.ts';
+import { addProducts, type FanFixture, insertFans } from '../crowd-packs/support.ts';
+import { addFan, NOW } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -18,9 +20,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addProducts, type FanFixture, insertFans } from '../crowd-packs/support.ts';
-import { addFan, NOW } from '../fans/support.ts';
+} from '../support/calls.ts';
 
 let t: AccountsApp;
 let me: Session;

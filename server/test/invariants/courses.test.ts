@@ -17,7 +17,7 @@ import {
   coursePurchases,
   lessonCompletions,
 } from '../../src/db/schema/index.ts';
-import { type AccountsApp, createAccountsApp, PASSWORD, someone } from '../basic-information/support.ts';
+import { type AccountsApp, createAccountsApp, PASSWORD, someone } from '../support/calls.ts';
 import { DEMO_SEEDED_AT, loginAs, queryRows, type TestApp } from '../support/test-app.ts';
 import { historyArbitrary, type Step, writeHistory } from './history.ts';
 import {

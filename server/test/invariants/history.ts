@@ -8,10 +8,10 @@ import { recordOrder } from '../../src/modules/boutique/orders.ts';
 import { recordCoursePurchase } from '../../src/modules/courses/purchases.ts';
 import { recordLedgerEntry } from '../../src/modules/vault/ledger.ts';
 import { transitionWithdrawal } from '../../src/modules/vault/withdrawals.ts';
-import { type AccountsApp, call, dataOf, type Session, someone } from '../basic-information/support.ts';
 import { createProduct, givePictures, productBody } from '../boutique/support.ts';
 import { addCourses, addPlatformUser } from '../crowd-packs/support.ts';
 import { addFan, addTags } from '../fans/support.ts';
+import { type AccountsApp, call, dataOf, type Session, someone } from '../support/calls.ts';
 import { businessDay } from './support.ts';
 
 /**

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { type AccountsApp, call, createAccountsApp, dataOf, someone } from '../basic-information/support.ts';
+import { type AccountsApp, call, createAccountsApp, dataOf, someone } from '../support/calls.ts';
 import { DEMO_SEEDED_AT, queryRows, type TestApp } from '../support/test-app.ts';
 import { historyArbitrary, writeHistory } from './history.ts';
 import { apiGet, everyRow, numbersOf, oneRow, openDemo, type Session } from './support.ts';

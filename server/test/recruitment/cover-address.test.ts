@@ -1,12 +1,12 @@
 import type { RecruitmentSettings } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectInvalid, type Session, someone } from '../basic-information/support.ts';
 import {
   createImageApp,
   expectShownAfterLinkExpiry,
   type ImageApp,
   uploadImage,
 } from '../image-files/support.ts';
+import { call, expectInvalid, type Session, someone } from '../support/calls.ts';
 
 let t: ImageApp;
 let me: Session;

@@ -12,7 +12,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
+} from '../support/calls.ts';
 import { API } from '../support/test-app.ts';
 
 let t: AccountsApp;

@@ -2,6 +2,7 @@ import type { Tag, TagClassification, TagOverview } from '@dc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanTags } from '../../src/db/schema/index.ts';
+import { addFan, addTags, tagFans } from '../fans/support.ts';
 import {
   type AccountsApp,
   call,
@@ -12,8 +13,7 @@ import {
   expectNotFound,
   type Session,
   someone,
-} from '../basic-information/support.ts';
-import { addFan, addTags, tagFans } from '../fans/support.ts';
+} from '../support/calls.ts';
 
 let t: AccountsApp;
 let me: Session;

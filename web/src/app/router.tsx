@@ -17,8 +17,8 @@ export const router = createBrowserRouter([
   { path: '/start/register', lazy: lazyPage('start/register') },
   { path: '/register', lazy: lazyPage('start/register') },
   { path: '/status-info', lazy: lazyPage('status-info/index') },
-  { path: '/3D-h5', lazy: lazyPage('h5/3D-h5') },
-  { path: '/recruit/:slug', lazy: lazyPage('h5/recruit') },
+  { path: '/3D-h5', lazy: lazyPage('looks/3D-h5') },
+  { path: '/recruit/:slug', lazy: lazyPage('recruitment/recruit') },
   { path: '/loginRedirect/index', loader: () => redirect('/start/login') },
   {
     id: 'console',

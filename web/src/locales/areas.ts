@@ -18,54 +18,54 @@ export const AREA_LOADERS = {
   looks: () => import('./messages/looks.ts').then((m) => m.looksMessages),
   crowdPacks: () => import('./messages/crowd-packs.ts').then((m) => m.crowdPacksMessages),
   accounts: () => import('./messages/accounts.ts').then((m) => m.accountsMessages),
-  course: () => import('./messages/course.ts').then((m) => m.courseMessages),
-  selfInformation: () => import('./messages/self-information.ts').then((m) => m.selfInformationMessages),
-  shopAddress: () => import('./messages/shop-address.ts').then((m) => m.shopAddressMessages),
-  exclusiveDesigner: () =>
-    import('./messages/exclusive-designer.ts').then((m) => m.exclusiveDesignerMessages),
-  designerPartner: () => import('./messages/designer-partner.ts').then((m) => m.designerPartnerMessages),
-  shortVideo: () => import('./messages/short-video.ts').then((m) => m.shortVideoMessages),
+  courses: () => import('./messages/courses.ts').then((m) => m.coursesMessages),
+  designer: () => import('./messages/designer.ts').then((m) => m.designerMessages),
+  addresses: () => import('./messages/addresses.ts').then((m) => m.addressesMessages),
+  exclusive: () => import('./messages/exclusive.ts').then((m) => m.exclusiveMessages),
+  partners: () => import('./messages/partners.ts').then((m) => m.partnersMessages),
+  videos: () => import('./messages/videos.ts').then((m) => m.videosMessages),
 } satisfies Record<Exclude<AreaName, CoreArea>, () => Promise<AreaMessages>>;
 
 export type LazyArea = keyof typeof AREA_LOADERS;
 
 /**
  * The areas each page uses beyond the core (and, for console pages, the frame's): by page
- * directory (`fans`) and, where one page of a directory needs more, by page (`detail/fans-detail`).
+ * directory (`fans`) and, where one page of a directory needs more, by page (`fans/fans-detail`).
  * web/test/build/message-areas.test.ts reads every page's sources and fails when a page uses a
  * key of an area not listed here, so a missing entry never shows raw keys.
  */
 export const PAGE_AREAS: Readonly<Record<string, readonly LazyArea[]>> = {
-  'basic-information': ['selfInformation', 'accounts'],
-  'basic-information/designer-information': ['exclusiveDesigner'],
-  'basic-information/designer-partener': ['designerPartner'],
-  'basic-information/exclusive-designer': ['exclusiveDesigner', 'shopAddress'],
-  'basic-information/shop-address': ['shopAddress'],
+  addresses: ['addresses', 'accounts'],
+  analytics: ['analytics'],
   boutique: ['boutique', 'looks'],
-  course: ['course'],
-  data: ['analytics'],
-  detail: [],
-  'detail/3D-recommend-detail': ['looks', 'boutique'],
-  'detail/course-detail': ['course'],
-  'detail/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'course'],
-  'detail/video-detail': ['shortVideo'],
-  fans: ['fans', 'impressions', 'recruitment'],
-  h5: ['looks', 'recruitment', 'fans'],
-  label: ['tags'],
-  'my-vault': ['vault'],
+  courses: ['courses'],
+  'courses/course-detail': ['courses'],
+  'crowd-packs': ['crowdPacks', 'fans'],
+  designer: ['designer', 'accounts'],
+  'designer/designer-information': ['exclusive'],
+  exclusive: ['exclusive', 'addresses', 'accounts'],
+  fans: ['fans', 'impressions'],
+  impressions: ['impressions', 'fans'],
+  'fans/fans-detail': ['fans', 'impressions', 'crowdPacks', 'looks', 'courses'],
+  looks: ['looks'],
+  'looks/3D-recommend': ['boutique'],
+  'looks/3D-recommend-detail': ['boutique'],
   notifications: ['pagesShell'],
+  partners: ['partners'],
+  recruitment: ['recruitment'],
   result: ['pagesShell'],
-  'short-video': ['shortVideo'],
-  smartClient: ['crowdPacks', 'fans'],
   start: ['accounts'],
   'status-info': ['accounts'],
+  tags: ['tags'],
   user: ['pagesShell'],
+  vault: ['vault'],
+  videos: ['videos'],
 };
 
 /** The console frame's own areas: registered by ConsoleRoot's chunk before it renders. */
 export const FRAME_AREAS = ['settings', 'pagesShell'] as const satisfies readonly LazyArea[];
 
-/** The areas a page (`my-vault/vault-statistics`) loads with its chunk. */
+/** The areas a page (`vault/vault-statistics`) loads with its chunk. */
 export function areasOfPage(page: string): LazyArea[] {
   const directory = page.split('/')[0] ?? page;
   return [...new Set([...(PAGE_AREAS[directory] ?? []), ...(PAGE_AREAS[page] ?? [])])];

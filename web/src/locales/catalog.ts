@@ -1,24 +1,24 @@
 import type { Language } from '@dc/contract';
 import type { accountsMessages } from './messages/accounts.ts';
+import type { addressesMessages } from './messages/addresses.ts';
 import type { analyticsMessages } from './messages/analytics.ts';
 import type { boutiqueMessages } from './messages/boutique.ts';
-import type { courseMessages } from './messages/course.ts';
+import type { coursesMessages } from './messages/courses.ts';
 import type { crowdPacksMessages } from './messages/crowd-packs.ts';
-import type { designerPartnerMessages } from './messages/designer-partner.ts';
-import type { exclusiveDesignerMessages } from './messages/exclusive-designer.ts';
+import type { designerMessages } from './messages/designer.ts';
+import type { exclusiveMessages } from './messages/exclusive.ts';
 import type { fansMessages } from './messages/fans.ts';
 import type { impressionsMessages } from './messages/impressions.ts';
 import type { looksMessages } from './messages/looks.ts';
 import type { pagesShellMessages } from './messages/pages-shell.ts';
+import type { partnersMessages } from './messages/partners.ts';
 import type { recruitmentMessages } from './messages/recruitment.ts';
-import type { selfInformationMessages } from './messages/self-information.ts';
 import type { settingsMessages } from './messages/settings.ts';
 import { shellMessages } from './messages/shell.ts';
-import type { shopAddressMessages } from './messages/shop-address.ts';
-import type { shortVideoMessages } from './messages/short-video.ts';
 import { tabsMessages } from './messages/tabs.ts';
 import type { tagsMessages } from './messages/tags.ts';
 import type { vaultMessages } from './messages/vault.ts';
+import type { videosMessages } from './messages/videos.ts';
 
 /**
  * Every string of the app, zh-CN (the product's own words, default) and en-US. Each area keeps
@@ -41,12 +41,12 @@ interface Areas {
   looks: typeof looksMessages;
   crowdPacks: typeof crowdPacksMessages;
   accounts: typeof accountsMessages;
-  course: typeof courseMessages;
-  selfInformation: typeof selfInformationMessages;
-  shopAddress: typeof shopAddressMessages;
-  exclusiveDesigner: typeof exclusiveDesignerMessages;
-  designerPartner: typeof designerPartnerMessages;
-  shortVideo: typeof shortVideoMessages;
+  courses: typeof coursesMessages;
+  designer: typeof designerMessages;
+  addresses: typeof addressesMessages;
+  exclusive: typeof exclusiveMessages;
+  partners: typeof partnersMessages;
+  videos: typeof videosMessages;
 }
 
 export type AreaName = keyof Areas;

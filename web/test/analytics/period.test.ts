@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changePercent, periodFromSearch, periodQueryOf, periodSearch } from '../../src/pages/data/period.ts';
-import { basisPoints, stars } from '../../src/pages/data/rank-format.ts';
+import {
+  changePercent,
+  periodFromSearch,
+  periodQueryOf,
+  periodSearch,
+} from '../../src/pages/analytics/period.ts';
+import { basisPoints, stars } from '../../src/pages/analytics/rank-format.ts';
 
 describe('§ issue 6 item 4: the period in the address', () => {
   it('reads days or a range, and falls back to 30 days', () => {

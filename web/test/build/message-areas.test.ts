@@ -31,7 +31,7 @@ beforeAll(async () => {
   index = keyIndex({ shell: shellMessages, tabs: tabsMessages, ...Object.fromEntries(lazyAreas) });
 });
 
-/** `basic-information/shop-address` for every page file (kebab-case .tsx under pages/). */
+/** `addresses/shop-address` for every page file (kebab-case .tsx under pages/). */
 function pageNames(): string[] {
   const names: string[] = [];
   for (const directory of readdirSync(pagesDirectory, { withFileTypes: true })) {
@@ -82,7 +82,7 @@ describe('issue 10 §4 messages load per area', () => {
   }
 
   it('the check finds what a page uses (the vault statistics page uses the vault area)', () => {
-    const files = closure([path.join(pagesDirectory, 'my-vault/vault-statistics.tsx')]);
+    const files = closure([path.join(pagesDirectory, 'vault/vault-statistics.tsx')]);
     expect([...areasUsedByAll(files, index).keys()]).toContain('vault');
     expect(missingAreas(files, CORE_AREAS)).toContainEqual(expect.stringMatching(/^vault /));
   });

@@ -1,8 +1,8 @@
 import { type RuleCondition, type RuleGroup, ruleSchema } from '@dc/contract';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/locales/index.ts';
-import { combinationText, ruleText, type SummaryNames } from '../../src/pages/smartClient/pack-summary.ts';
-import { nodeKeyOfPath } from '../../src/pages/smartClient/rule-errors.ts';
+import { combinationText, ruleText, type SummaryNames } from '../../src/pages/crowd-packs/pack-summary.ts';
+import { nodeKeyOfPath } from '../../src/pages/crowd-packs/rule-errors.ts';
 import {
   addChild,
   changeField,
@@ -15,7 +15,7 @@ import {
   removeNode,
   setGroupOperator,
   updateNode,
-} from '../../src/pages/smartClient/rule-tree.ts';
+} from '../../src/pages/crowd-packs/rule-tree.ts';
 
 const zh = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
   translate('zh-CN', key, values);

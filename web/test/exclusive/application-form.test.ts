@@ -7,12 +7,8 @@ import {
   pictureTypesLabel,
   portfolioFileProblem,
   portfolioOnOneField,
-} from '../../src/pages/basic-information/exclusive-application-form.ts';
-import {
-  providerFromSearch,
-  searchForTab,
-  tabFromSearch,
-} from '../../src/pages/basic-information/exclusive-tabs.ts';
+} from '../../src/pages/exclusive/exclusive-application-form.ts';
+import { providerFromSearch, searchForTab, tabFromSearch } from '../../src/pages/exclusive/exclusive-tabs.ts';
 
 const prefill = { realName: '林晓', phone: '13800000009', portfolio: ['https://cdn.example.com/1.jpg'] };
 

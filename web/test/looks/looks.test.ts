@@ -1,7 +1,7 @@
 import { cameraPresetSchema, DEFAULT_CAMERA, lookBodySchema, modelFileProblem } from '@dc/contract';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/locales/index.ts';
-import { assetName, bytesText } from '../../src/pages/boutique/look-labels.ts';
+import { assetName, bytesText } from '../../src/pages/looks/labels.ts';
 import { backdropStyle } from '../../src/three/backdrop.ts';
 import { garmentColor } from '../../src/three/garment-colors.ts';
 

@@ -13,7 +13,7 @@ const tree: MenuRoute[] = [
     redirect: '/b/one',
     meta: { title: title('乙'), orderNo: 2 },
     children: [
-      { path: 'one', name: 'One', component: 'my-vault/vault-statistics', meta: { title: title('一') } },
+      { path: 'one', name: 'One', component: 'vault/vault-statistics', meta: { title: title('一') } },
       {
         path: 'secret/:id',
         name: 'Secret',

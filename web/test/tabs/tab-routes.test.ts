@@ -16,7 +16,7 @@ const tree: MenuRoute[] = [
       {
         path: 'vault-statistics',
         name: 'VaultStatistics',
-        component: 'my-vault/vault-statistics',
+        component: 'vault/vault-statistics',
         meta: { title: title('金库统计', 'Vault statistics') },
       },
     ],
@@ -30,13 +30,13 @@ const tree: MenuRoute[] = [
       {
         path: 'show-rank',
         name: 'ShowRank',
-        component: 'data/show-rank',
+        component: 'analytics/show-rank',
         meta: { title: title('秀场排行', 'Show ranking') },
       },
       {
         path: 'fans-analysis-list/:type',
         name: 'FansAnalysisList',
-        component: 'data/fans-analysis-list',
+        component: 'analytics/fans-analysis-list',
         meta: { title: title('粉丝分析列表', 'Fans analysis list'), hidden: true },
       },
     ],
@@ -49,7 +49,7 @@ const tree: MenuRoute[] = [
       {
         path: 'crowd-pack',
         name: 'CrowdPack',
-        component: 'smartClient/crowd-pack',
+        component: 'crowd-packs/crowd-pack',
         meta: { title: title('人群包', 'Crowd packs'), keepAlive: false },
       },
     ],

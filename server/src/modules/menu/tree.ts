@@ -21,19 +21,19 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'IdcardOutlined', orderNo: 1 },
     children: [
       node('exclusive-designer', 'ExclusiveDesigner', zh('专属设计师', 'Exclusive designer'), {
-        component: page('basic-information', 'exclusive-designer'),
+        component: page('exclusive', 'exclusive-designer'),
       }),
       node('designer-information', 'DesignerInformation', zh('设计师信息', 'Designer information'), {
-        component: page('basic-information', 'designer-information'),
+        component: page('designer', 'designer-information'),
       }),
       node('self-information', 'SelfInformation', zh('个人信息', 'Self information'), {
-        component: page('basic-information', 'self-information'),
+        component: page('designer', 'self-information'),
       }),
       node('designer-partener', 'DesignerPartener', zh('设计师合伙人', 'Designer partner'), {
-        component: page('basic-information', 'designer-partener'),
+        component: page('partners', 'designer-partener'),
       }),
       node('shop-address', 'ShopAddress', zh('店铺地址', 'Shop address'), {
-        component: page('basic-information', 'shop-address'),
+        component: page('addresses', 'shop-address'),
       }),
     ],
   }),
@@ -42,10 +42,10 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'ReadOutlined', orderNo: 2 },
     children: [
       node('designer-course', 'DesignerCourse', zh('设计师课程', 'Designer courses'), {
-        component: page('course', 'designer-course'),
+        component: page('courses', 'designer-course'),
       }),
       node('user-course', 'UserCourse', zh('用户课程', 'User courses'), {
-        component: page('course', 'user-course'),
+        component: page('courses', 'user-course'),
       }),
     ],
   }),
@@ -54,7 +54,7 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'VideoCameraOutlined', orderNo: 3, single: true },
     children: [
       node('publish-video', 'PublishVideo', zh('发布视频', 'Publish video'), {
-        component: page('short-video', 'publish-video'),
+        component: page('videos', 'publish-video'),
       }),
     ],
   }),
@@ -63,10 +63,10 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'WalletOutlined', orderNo: 4 },
     children: [
       node('vault-statistics', 'VaultStatistics', zh('金库统计', 'Vault statistics'), {
-        component: page('my-vault', 'vault-statistics'),
+        component: page('vault', 'vault-statistics'),
       }),
       node('vault-detailed', 'VaultDetailed', zh('金库明细', 'Vault detail'), {
-        component: page('my-vault', 'vault-detailed'),
+        component: page('vault', 'vault-detailed'),
       }),
     ],
   }),
@@ -75,10 +75,10 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'LineChartOutlined', orderNo: 5 },
     children: [
       node('data-analysis', 'DataAnalysis', zh('数据概览', 'Overview'), {
-        component: page('data', 'data-analysis'),
+        component: page('analytics', 'data-analysis'),
       }),
       node('fans-analysis-list/:type', 'FansAnalysisList', zh('粉丝分析列表', 'Fans analysis list'), {
-        component: page('data', 'fans-analysis-list'),
+        component: page('analytics', 'fans-analysis-list'),
         meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
       }),
       node(
@@ -86,7 +86,7 @@ export const fullMenu: MenuRoute[] = [
         'IncomeAnalysisList',
         zh('收入分析列表', 'Income analysis list'),
         {
-          component: page('data', 'income-analysis-list'),
+          component: page('analytics', 'income-analysis-list'),
           meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
         },
       ),
@@ -95,16 +95,18 @@ export const fullMenu: MenuRoute[] = [
         'SalesAnalysisList',
         zh('销售分析列表', 'Sales analysis list'),
         {
-          component: page('data', 'sales-analysis-list'),
+          component: page('analytics', 'sales-analysis-list'),
           meta: { hidden: true, currentActiveMenu: '/data/data-analysis' },
         },
       ),
-      node('show-rank', 'ShowRank', zh('秀场排行', 'Show ranking'), { component: page('data', 'show-rank') }),
+      node('show-rank', 'ShowRank', zh('秀场排行', 'Show ranking'), {
+        component: page('analytics', 'show-rank'),
+      }),
       node('designer-course-rank', 'DesignerCourseRank', zh('设计师课程排行', 'Designer course ranking'), {
-        component: page('data', 'designer-course-rank'),
+        component: page('analytics', 'designer-course-rank'),
       }),
       node('user-course-rank', 'UserCourseRank', zh('用户课程排行', 'User course ranking'), {
-        component: page('data', 'user-course-rank'),
+        component: page('analytics', 'user-course-rank'),
       }),
     ],
   }),
@@ -124,14 +126,14 @@ export const fullMenu: MenuRoute[] = [
         meta: { hidden: true, currentActiveMenu: '/boutique/boutique-list' },
       }),
       node('3D-recommend', 'ThreeDRecommend', zh('3D推荐', '3D recommendation'), {
-        component: page('boutique', '3D-recommend'),
+        component: page('looks', '3D-recommend'),
       }),
     ],
   }),
   node('/label', 'Label', zh('标签管理', 'Tag management'), {
     redirect: '/label/tag-list',
     meta: { icon: 'TagsOutlined', orderNo: 7, single: true },
-    children: [node('tag-list', 'TagList', zh('标签列表', 'Tags'), { component: page('label', 'tag-list') })],
+    children: [node('tag-list', 'TagList', zh('标签列表', 'Tags'), { component: page('tags', 'tag-list') })],
   }),
   node('/fans', 'Fans', zh('粉丝管理', 'Fan management'), {
     redirect: '/fans/fans-list',
@@ -143,10 +145,10 @@ export const fullMenu: MenuRoute[] = [
         meta: { hidden: true, currentActiveMenu: '/fans/fans-list' },
       }),
       node('fans-impression', 'FansImpression', zh('粉丝印象', 'Fan impressions'), {
-        component: page('fans', 'fans-impression'),
+        component: page('impressions', 'fans-impression'),
       }),
       node('fans-recruit', 'FansRecruit', zh('招募设置', 'Recruitment settings'), {
-        component: page('fans', 'fans-recruit'),
+        component: page('recruitment', 'fans-recruit'),
       }),
     ],
   }),
@@ -155,29 +157,29 @@ export const fullMenu: MenuRoute[] = [
     meta: { icon: 'ClusterOutlined', orderNo: 9, single: true },
     children: [
       node('crowd-pack', 'CrowdPack', zh('人群包', 'Crowd packs'), {
-        component: page('smartClient', 'crowd-pack'),
+        component: page('crowd-packs', 'crowd-pack'),
         meta: { keepAlive: true },
       }),
       // A new pack has a screen of its own (same editor), so its tab, breadcrumb and document
       // title say 新建 while editing a saved one (`?id=`) says 编辑.
       node('crowd-pack-new', 'CrowdPackNew', zh('新建人群包', 'New crowd pack'), {
-        component: page('smartClient', 'crowd-pack-edit'),
+        component: page('crowd-packs', 'crowd-pack-edit'),
         meta: { hidden: true },
       }),
       node('crowd-pack-combined-new', 'CrowdPackCombinedNew', zh('新建组合人群包', 'New combined pack'), {
-        component: page('smartClient', 'crowd-pack-combined-edit'),
+        component: page('crowd-packs', 'crowd-pack-combined-edit'),
         meta: { hidden: true },
       }),
       node('crowd-pack-combined-edit', 'CrowdPackCombinedEdit', zh('编辑组合人群包', 'Edit combined pack'), {
-        component: page('smartClient', 'crowd-pack-combined-edit'),
+        component: page('crowd-packs', 'crowd-pack-combined-edit'),
         meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
       }),
       node('crowd-pack-edit', 'CrowdPackEdit', zh('编辑人群包', 'Edit crowd pack'), {
-        component: page('smartClient', 'crowd-pack-edit'),
+        component: page('crowd-packs', 'crowd-pack-edit'),
         meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
       }),
       node('crowd-pack-detail', 'CrowdPackDetail', zh('人群包详情', 'Crowd pack detail'), {
-        component: page('smartClient', 'crowd-pack-detail'),
+        component: page('crowd-packs', 'crowd-pack-detail'),
         meta: { hidden: true, currentActiveMenu: '/smartClient/crowd-pack' },
       }),
     ],
@@ -186,15 +188,15 @@ export const fullMenu: MenuRoute[] = [
     meta: { hidden: true, orderNo: 99 },
     children: [
       node('fans-detail/:fans_id', 'FansDetail', zh('粉丝详情', 'Fan detail'), {
-        component: page('detail', 'fans-detail'),
+        component: page('fans', 'fans-detail'),
         meta: { currentActiveMenu: '/fans/fans-list' },
       }),
       node('video-detail/:id/:isLook?', 'VideoDetail', zh('视频详情', 'Video detail'), {
-        component: page('detail', 'video-detail'),
+        component: page('videos', 'video-detail'),
         meta: { currentActiveMenu: '/short-video/publish-video' },
       }),
       node('course-detail/:course_id', 'CourseDetail', zh('课程详情', 'Course detail'), {
-        component: page('detail', 'course-detail'),
+        component: page('courses', 'course-detail'),
         meta: { currentActiveMenu: '/course/designer-course' },
       }),
       node(
@@ -202,7 +204,7 @@ export const fullMenu: MenuRoute[] = [
         'ThreeDRecommendDetail',
         zh('3D推荐详情', '3D look detail'),
         {
-          component: page('detail', '3D-recommend-detail'),
+          component: page('looks', '3D-recommend-detail'),
           meta: { currentActiveMenu: '/boutique/3D-recommend' },
         },
       ),
@@ -217,7 +219,7 @@ export const newcomerMenu: MenuRoute[] = [
     meta: { icon: 'IdcardOutlined', orderNo: 1, single: true },
     children: [
       node('designer-information', 'DesignerInformation', zh('设计师资料', 'Designer data'), {
-        component: page('basic-information', 'designer-information'),
+        component: page('designer', 'designer-information'),
       }),
     ],
   }),

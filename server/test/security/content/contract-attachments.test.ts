@@ -2,6 +2,7 @@ import type { ContractDetail } from '@dc/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../../src/db/schema/index.ts';
+import { uploadImage } from '../../image-files/support.ts';
 import {
   type AccountsApp,
   addProvider,
@@ -11,8 +12,7 @@ import {
   envelopeOf,
   type Session,
   someone,
-} from '../../basic-information/support.ts';
-import { uploadImage } from '../../image-files/support.ts';
+} from '../../support/calls.ts';
 import { API, authHeader } from '../../support/test-app.ts';
 
 /** Issue 16 point 6: contract attachments accept only the designer's own uploads. */

@@ -5,9 +5,9 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, products } from '../../../src/db/schema/index.ts';
 import { sanitizeHtml } from '../../../src/http/sanitize-html.ts';
-import { call, errorPaths, expectInvalid, type Session, someone } from '../../basic-information/support.ts';
 import { productBody } from '../../boutique/support.ts';
 import { createImageApp, type ImageApp, uploadImage } from '../../image-files/support.ts';
+import { call, errorPaths, expectInvalid, type Session, someone } from '../../support/calls.ts';
 
 /**
  * Issue 16 items 6 and 7: rich text (product descriptions, brand stories) goes through a

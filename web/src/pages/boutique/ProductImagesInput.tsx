@@ -3,7 +3,7 @@ import { PRODUCT_IMAGES_MAX } from '@dc/contract';
 import { App, Button, Flex, Image, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../locales/index.ts';
-import { uploadImage } from '../short-video/cover-upload.ts';
+import { uploadImage } from '../videos/cover-upload.ts';
 
 export interface ProductImagesInputProps {
   value?: string[];

@@ -2,7 +2,7 @@ import type { TagOverview } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Tag } from 'antd';
 import { tagTextColor } from '../../components/ColorTag.tsx';
-import { fetchTagOverview, tagKeys } from '../label/service.ts';
+import { fetchTagOverview, tagKeys } from '../tags/service.ts';
 
 /** The options of a tag picker, grouped by classification. */
 export function tagOptions(overview: TagOverview | undefined): SelectProps['options'] {

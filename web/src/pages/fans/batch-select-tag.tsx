@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
-import { tagKeys } from '../label/service.ts';
+import { tagKeys } from '../tags/service.ts';
 import { FanTagSelect } from './FanTagSelect.tsx';
 import { selectionSize, useFanSelection } from './fan-selection-store.ts';
 import { batchTagFans, fanKeys } from './service.ts';

@@ -1,7 +1,7 @@
 import type { Envelope } from '@dc/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldFailuresOf, reportFormFailure, retryAfterOf } from '../../src/components/form-failure.ts';
 import { translate } from '../../src/locales/index.ts';
-import { fieldFailuresOf, reportFormFailure, retryAfterOf } from '../../src/pages/start/form-failure.ts';
 import { ApiRequestError, RequestCancelledError } from '../../src/request/index.ts';
 
 const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>

@@ -1,8 +1,8 @@
 import { ADDRESS_DETAIL_MAX, CONSIGNEE_MAX, type ShopAddress } from '@dc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Cascader, Form, Input, Modal, Skeleton, Switch } from 'antd';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure } from '../start/form-failure.ts';
 import {
   type AddressFormValues,
   addressBodyOf,

@@ -6,10 +6,10 @@ import {
   type SelfInfo,
 } from '@dc/contract';
 import { App, Button, Card, Flex, Form, Input } from 'antd';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { AvatarDropzone } from '../../components/upload/AvatarDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure } from '../start/form-failure.ts';
 import {
   type DesignerInformationValues,
   useSaveDesignerInformation,

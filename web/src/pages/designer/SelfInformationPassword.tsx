@@ -2,10 +2,11 @@ import { LockOutlined } from '@ant-design/icons';
 import { modifyPasswordBodySchema, PASSWORD_MAX } from '@dc/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, type FormRule, Input } from 'antd';
+import { reportFormFailure } from '../../components/form-failure.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { zodFormRule } from '../../components/zod-rule.ts';
 import { type Translate, useT } from '../../locales/index.ts';
-import { confirmPasswordRules, newPasswordRules } from '../start/field-rules.ts';
-import { reportFormFailure } from '../start/form-failure.ts';
+import { newPasswordRules } from '../start/field-rules.ts';
 import { modifyPassword } from './self-information-service.ts';
 
 interface PasswordValues {
@@ -58,23 +59,14 @@ export function SelfInformationPassword() {
             maxLength={PASSWORD_MAX}
           />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('selfInfo.password.new')}
+          confirmLabel={t('selfInfo.password.confirm')}
           rules={changePasswordRules(t)}
           dependencies={['oldPassword']}
           extra={t('selfInfo.password.help')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('selfInfo.password.confirm')}
-          rules={confirmPasswordRules(t)}
-          dependencies={['password']}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
+          maxLength={PASSWORD_MAX}
+        />
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="password-submit">
           {t('selfInfo.password.submit')}
         </Button>

@@ -1,5 +1,5 @@
+import type { FieldFailure } from '../../components/form-failure.ts';
 import type { MessageKey, Translate } from '../../locales/index.ts';
-import type { FieldFailure } from '../start/form-failure.ts';
 
 /** `138****0001`: how the screen shows a mobile number; anything else is shown as it is. */
 export const maskPhone = (phone: string): string =>

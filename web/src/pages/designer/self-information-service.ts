@@ -14,7 +14,7 @@ import { request } from '../../request/index.ts';
 /**
  * The self-information screen's calls (issue 4 item 6). The account itself is read with
  * `fetchSelfInfo` (designer-information-service.ts). Form calls are quiet: the forms put
- * failures on their fields (start/form-failure.ts).
+ * failures on their fields (components/form-failure.ts).
  */
 const quiet = { showErrorMessage: false } as const;
 

@@ -9,9 +9,9 @@ import {
 } from '@dc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Divider, Flex, Form, Input, Row, Select, Typography } from 'antd';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
-import { reportFormFailure } from '../start/form-failure.ts';
 import { ExclusiveBankRegion } from './ExclusiveBankRegion.tsx';
 import { ExclusiveBankSelect } from './ExclusiveBankSelect.tsx';
 import { ExclusivePortfolioField } from './ExclusivePortfolioField.tsx';

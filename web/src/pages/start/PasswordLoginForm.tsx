@@ -6,8 +6,8 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useAppApi } from '../../app/use-app.ts';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure } from './form-failure.ts';
 import { login } from './service.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 

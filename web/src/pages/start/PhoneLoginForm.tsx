@@ -1,7 +1,7 @@
 import { App, Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure } from './form-failure.ts';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { loginByPhone } from './service.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';

@@ -1,10 +1,10 @@
-import { LockOutlined } from '@ant-design/icons';
 import { PASSWORD_MIN } from '@dc/contract';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { App, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
+import { reportFormFailure } from '../../components/form-failure.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useT } from '../../locales/index.ts';
-import { confirmPasswordRules, newPasswordRules } from './field-rules.ts';
-import { reportFormFailure } from './form-failure.ts';
+import { newPasswordRules } from './field-rules.ts';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { resetPassword } from './service.ts';
 
@@ -50,21 +50,12 @@ export function ResetPasswordForm({ onDone, onBack }: { onDone(phone: string): v
         onFinish={onFinish}
       >
         <PhoneCodeFields purpose="reset-password" formName={FORM_NAME} />
-        <Form.Item name="password" label={t('accounts.reset.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('accounts.passwordPlaceholder', { min: PASSWORD_MIN })}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('accounts.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules(t)}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          label={t('accounts.reset.newPassword')}
+          confirmLabel={t('accounts.confirmPassword')}
+          rules={newPasswordRules(t)}
+          placeholder={t('accounts.passwordPlaceholder', { min: PASSWORD_MIN })}
+        />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('accounts.reset.submit')}
         </Button>

@@ -1,8 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { reportFormFailure } from '../../components/form-failure.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure } from './form-failure.ts';
 import { scanIsOver } from './scan-failure.ts';
 import { bindScanToAccount } from './service.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';

@@ -1,9 +1,9 @@
 import type { SmsPurpose } from '@dc/contract';
 import { App, Button, Form } from 'antd';
 import { useState } from 'react';
+import { reportFormFailure, retryAfterOf } from '../../components/form-failure.ts';
 import { useCountdown } from '../../components/use-countdown.ts';
 import { useT } from '../../locales/index.ts';
-import { reportFormFailure, retryAfterOf } from './form-failure.ts';
 import { sendCode } from './service.ts';
 
 /**

@@ -52,16 +52,6 @@ export const registrationPasswordRules = (t: Translate): FormRule[] => [
   zodFormRule(registerBodySchema, 'password', passwordMessage(t)),
 ];
 
-/** The confirmation must repeat the field `passwordName`. */
-export const confirmPasswordRules = (t: Translate, passwordName = 'password'): FormRule[] => [
-  { required: true, message: t('accounts.confirmRequired') },
-  ({ getFieldValue }) => ({
-    validator: async (_rule, value: unknown) => {
-      if (value && value !== getFieldValue(passwordName)) throw new Error(t('accounts.confirmMismatch'));
-    },
-  }),
-];
-
 /** The terms checkbox: unticked is refused with the contract's rule (must be accepted). */
 export const agreeRules = (t: Translate): FormRule[] => [
   { required: true, message: t('accounts.agreeRequired') },

@@ -1,17 +1,13 @@
-import { IdcardOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { NICKNAME_MAX, PASSWORD_MIN } from '@dc/contract';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../app/document-title.ts';
+import { reportFormFailure } from '../../components/form-failure.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useT } from '../../locales/index.ts';
-import {
-  accountNameRules,
-  confirmPasswordRules,
-  nicknameRules,
-  registrationPasswordRules,
-} from './field-rules.ts';
-import { reportFormFailure } from './form-failure.ts';
+import { accountNameRules, nicknameRules, registrationPasswordRules } from './field-rules.ts';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { StartFrame } from './StartFrame.tsx';
 import { type RegisterValues, register } from './service.ts';
@@ -83,26 +79,13 @@ export default function RegisterPage() {
             autoComplete="username"
           />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('accounts.password')}
-          dependencies={['account']}
+          confirmLabel={t('accounts.confirmPassword')}
           rules={registrationPasswordRules(t)}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('accounts.passwordPlaceholder', { min: PASSWORD_MIN })}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('accounts.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules(t)}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+          dependencies={['account']}
+          placeholder={t('accounts.passwordPlaceholder', { min: PASSWORD_MIN })}
+        />
         <TermsField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('accounts.register.submit')}

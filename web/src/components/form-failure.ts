@@ -1,11 +1,11 @@
 import { ErrorCode, type FieldError } from '@dc/contract';
-import type { MessageKey, Translate } from '../../locales/index.ts';
+import type { MessageKey, Translate } from '../locales/index.ts';
 import {
   type ApiRequestError,
   fieldErrorsOf,
   isApiRequestError,
   isRequestCancelled,
-} from '../../request/index.ts';
+} from '../request/index.ts';
 
 /** An antd `Form.setFields` entry. */
 export interface FieldFailure {

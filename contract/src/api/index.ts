@@ -1,3 +1,7 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
+export * from './designer.ts';
+export * from './members.ts';
 export * from './notifications.ts';
+export * from './register.ts';
+export * from './sms.ts';
 export * from './tags.ts';

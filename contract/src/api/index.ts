@@ -3,6 +3,7 @@ export * from './addresses.ts';
 export * from './designer.ts';
 export * from './members.ts';
 export * from './notifications.ts';
+export * from './partners.ts';
 export * from './register.ts';
 export * from './sms.ts';
 export * from './tags.ts';

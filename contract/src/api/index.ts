@@ -5,6 +5,7 @@ export * from './designer.ts';
 export * from './members.ts';
 export * from './notifications.ts';
 export * from './partners.ts';
+export * from './profile.ts';
 export * from './register.ts';
 export * from './sms.ts';
 export * from './tags.ts';

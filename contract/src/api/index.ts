@@ -1,5 +1,6 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 export * from './addresses.ts';
+export * from './audit.ts';
 export * from './contracts.ts';
 export * from './designer.ts';
 export * from './members.ts';

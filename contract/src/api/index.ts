@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './contracts.ts';
 export * from './designer.ts';
 export * from './members.ts';
+export * from './menu.ts';
 export * from './notifications.ts';
 export * from './partners.ts';
 export * from './profile.ts';

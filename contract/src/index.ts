@@ -17,6 +17,7 @@ export * from './errors.ts';
 export * from './exclusive.ts';
 export * from './fans.ts';
 export * from './fields.ts';
+export * from './health.ts';
 export * from './image-files.ts';
 export * from './impressions.ts';
 export * from './looks.ts';

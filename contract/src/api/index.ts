@@ -3,6 +3,7 @@ export * from './addresses.ts';
 export * from './audit.ts';
 export * from './contracts.ts';
 export * from './designer.ts';
+export * from './health.ts';
 export * from './members.ts';
 export * from './menu.ts';
 export * from './notifications.ts';

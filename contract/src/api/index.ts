@@ -7,6 +7,7 @@ export * from './health.ts';
 export * from './members.ts';
 export * from './menu.ts';
 export * from './notifications.ts';
+export * from './operator.ts';
 export * from './partners.ts';
 export * from './profile.ts';
 export * from './register.ts';

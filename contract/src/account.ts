@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MAX, loginAnswerSchema, PASSWORD_MAX } from './auth.ts';
-import { NICKNAME_MAX } from './designer.ts';
-import { pageQuerySchema } from './envelope.ts';
+import { designerInfoSchema, modifyInfoBodySchema, NICKNAME_MAX } from './designer.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
   formBoolean,
@@ -396,3 +397,33 @@ export const outboxQuerySchema = z.strictObject({
   format: z.enum(['html', 'json']).default('html'),
   _t: z.coerce.number().optional(),
 });
+
+/*
+ * What each call of the account areas sends and answers (contract/src/endpoint.ts);
+ * `api/<area>.ts` says where. The designer area's map is here, not in designer.ts, because this
+ * file imports that one.
+ */
+
+export const designerSchemas = {
+  info: { query: emptyQuerySchema, data: designerInfoSchema },
+  modifyInfo: { body: modifyInfoBodySchema, data: designerInfoSchema },
+  selfInfo: { query: emptyQuerySchema, data: selfInfoSchema },
+  modifyDesc: { body: modifyDescBodySchema, data: modifyDescAnswerSchema },
+  modifyPhone: { body: modifyPhoneBodySchema, data: designerInfoSchema },
+  modifyPassword: { body: modifyPasswordBodySchema, data: z.null() },
+} satisfies EndpointSchemaMap;
+
+export const registerSchemas = {
+  register: { body: registerBodySchema, data: registerAnswerSchema },
+} satisfies EndpointSchemaMap;
+
+/** The outbox answers an HTML page, or with `format=json` the envelope of a page of outboxItemSchema. */
+export const smsSchemas = {
+  sendCode: { body: sendCodeBodySchema, data: sendCodeAnswerSchema },
+  outbox: { query: outboxQuerySchema },
+} satisfies EndpointSchemaMap;
+
+export const membersSchemas = {
+  list: { query: memberListQuerySchema, data: listPageSchema(memberItemSchema) },
+  unbind: { body: unbindMemberBodySchema, data: z.null() },
+} satisfies EndpointSchemaMap;

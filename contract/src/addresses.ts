@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pureSchema, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema } from './envelope.ts';
+import { idParamsSchema, pureSchema, text, wireDateTime } from './fields.ts';
 import { regionPathProblem } from './regions/index.ts';
 import { worded } from './wordings.ts';
 
@@ -78,3 +80,12 @@ export type ShopAddress = z.infer<typeof shopAddressSchema>;
 /** `DELETE /designerapi/v1/shop-addresses/:id` answer: the default address now (null when none is left). */
 export const shopAddressDeleteAnswerSchema = z.object({ defaultId: z.number().int().nullable() });
 export type ShopAddressDeleteAnswer = z.infer<typeof shopAddressDeleteAnswerSchema>;
+
+/** What each addresses call sends and answers (contract/src/endpoint.ts); `api/addresses.ts` says where. */
+export const addressesSchemas = {
+  list: { query: emptyQuerySchema, data: listPageSchema(shopAddressSchema) },
+  create: { body: shopAddressBodySchema, data: shopAddressSchema },
+  update: { params: idParamsSchema, body: shopAddressBodySchema, data: shopAddressSchema },
+  remove: { params: idParamsSchema, data: shopAddressDeleteAnswerSchema },
+  setDefault: { params: idParamsSchema, data: shopAddressSchema },
+} satisfies EndpointSchemaMap;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateField } from './dates.ts';
-import { pageQuerySchema } from './envelope.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { wireDateTime } from './fields.ts';
 
 /**
@@ -58,3 +59,8 @@ export const auditEventQuerySchema = z
     }
   });
 export type AuditEventQuery = z.input<typeof auditEventQuerySchema>;
+
+/** What each audit call sends and answers (contract/src/endpoint.ts); `api/audit.ts` says where. */
+export const auditSchemas = {
+  list: { query: auditEventQuerySchema, data: listPageSchema(auditEventSchema) },
+} satisfies EndpointSchemaMap;

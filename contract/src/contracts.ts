@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { ContractStatus, ContractType, Direction } from './constants.ts';
 import { dateField } from './dates.ts';
-import { pageQuerySchema } from './envelope.ts';
-import { bodyIdField, fen, idField, imageUrlField, keywordField, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { listPageSchema, pageQuerySchema } from './envelope.ts';
+import {
+  bodyIdField,
+  fen,
+  idField,
+  idParamsSchema,
+  imageUrlField,
+  keywordField,
+  text,
+  wireDateTime,
+} from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -238,3 +248,10 @@ export const contractDetailSchema = contractItemSchema.extend({
   timeline: z.array(contractEventSchema),
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
+
+/** What each contracts call sends and answers (contract/src/endpoint.ts); `api/contracts.ts` says where. */
+export const contractsSchemas = {
+  list: { query: contractListQuerySchema, data: listPageSchema(contractItemSchema) },
+  create: { body: contractCreateBodySchema, data: contractDetailSchema },
+  detail: { params: idParamsSchema, data: contractDetailSchema },
+} satisfies EndpointSchemaMap;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema } from './envelope.ts';
 
 export const localizedTextSchema = z.object({ 'zh-CN': z.string(), 'en-US': z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
@@ -52,3 +54,8 @@ export const menuRouteSchema: z.ZodType<MenuRoute> = z
 /** `GET /designerapi/v1/menu`: the session designer's route tree. */
 export const menuAnswerSchema = z.object({ list: z.array(menuRouteSchema) });
 export type MenuAnswer = z.infer<typeof menuAnswerSchema>;
+
+/** What each menu call sends and answers (contract/src/endpoint.ts); `api/menu.ts` says where. */
+export const menuSchemas = {
+  tree: { query: emptyQuerySchema, data: menuAnswerSchema },
+} satisfies EndpointSchemaMap;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.ts';
-import { formBoolean, text } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import { formBoolean, idParamsSchema, text } from './fields.ts';
 
 /** Spec section 3: contract news, invoice news, meeting notice. */
 export const notificationTypes = ['contract', 'invoice', 'meeting'] as const;
@@ -83,3 +84,18 @@ export const notificationStreamQuerySchema = z.strictObject({
 
 /** Names of the stream's events: the data of `notification` is a NotificationItem, of `unread` an UnreadCount. */
 export const NotificationStreamEvent = { notification: 'notification', unread: 'unread' } as const;
+
+/**
+ * What each notifications call sends and answers (contract/src/endpoint.ts);
+ * `api/notifications.ts` says where. The stream answers server-sent events, no envelope.
+ */
+export const notificationsSchemas = {
+  list: { query: notificationListQuerySchema, data: listPageSchema(notificationItemSchema) },
+  unreadCount: { query: emptyQuerySchema, data: unreadCountSchema },
+  streamTicket: { data: streamTicketSchema },
+  readAll: { data: readAllAnswerSchema },
+  read: { params: idParamsSchema, data: notificationItemSchema },
+  collect: { params: idParamsSchema, body: notificationCollectBodySchema, data: notificationItemSchema },
+  remove: { params: idParamsSchema, data: z.null() },
+  stream: { query: notificationStreamQuerySchema },
+} satisfies EndpointSchemaMap;

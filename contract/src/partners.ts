@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { monthField } from './dates.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
-import { fen, idField, wireDateTime } from './fields.ts';
+import { fen, idField, idParamsSchema, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -143,3 +144,10 @@ export const partnerDynamicsQuerySchema = z.strictObject({
   kind: z.enum(dynamicKinds).optional(),
 });
 export type PartnerDynamicsQuery = z.input<typeof partnerDynamicsQuerySchema>;
+
+/** What each partners call sends and answers (contract/src/endpoint.ts); `api/partners.ts` says where. */
+export const partnersSchemas = {
+  list: { query: partnerListQuerySchema, data: listPageSchema(partnerCompanySchema) },
+  dividends: { params: idParamsSchema, query: dividendListQuerySchema, data: dividendPageSchema },
+  dynamics: { query: partnerDynamicsQuerySchema, data: listPageSchema(partnerDynamicSchema) },
+} satisfies EndpointSchemaMap;

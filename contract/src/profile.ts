@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, toPlainText } from './account.ts';
 import { NICKNAME_MAX } from './designer.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema } from './envelope.ts';
 import { imageListField, imageUrlField, pureSchema, text, wireDateTime } from './fields.ts';
 import { isCityCode } from './regions/index.ts';
 import { worded } from './wordings.ts';
@@ -133,3 +135,9 @@ export const designerProfileSchema = z.object({
   completeness: profileCompletenessSchema,
 });
 export type DesignerProfile = z.infer<typeof designerProfileSchema>;
+
+/** What each profile call sends and answers (contract/src/endpoint.ts); `api/profile.ts` says where. */
+export const profileSchemas = {
+  detail: { query: emptyQuerySchema, data: designerProfileSchema },
+  save: { body: designerProfileBodySchema, data: designerProfileSchema },
+} satisfies EndpointSchemaMap;

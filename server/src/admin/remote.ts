@@ -1,3 +1,4 @@
+import { operatorApi } from '@dc/contract';
 import type { AdminOutcome } from './execute.ts';
 import type { OperatorFile } from './operator-file.ts';
 
@@ -12,7 +13,7 @@ const ANSWER_TIMEOUT_MS = 120_000;
 export async function runOnServer(file: OperatorFile, argv: string[]): Promise<AdminOutcome | undefined> {
   let response: Response;
   try {
-    response = await fetch(`${file.url}/dev/operator`, {
+    response = await fetch(`${file.url}${operatorApi.run.path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${file.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ argv }),

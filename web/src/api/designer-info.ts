@@ -1,5 +1,6 @@
-import type { DesignerInfo, ModifyInfoBody } from '@dc/contract';
-import { type CallOptions, request } from '../request/index.ts';
+import { designerApi, type ModifyInfoBody } from '@dc/contract';
+import type { CallOptions } from '../request/index.ts';
+import { call } from './call.ts';
 
 /**
  * The signed-in designer's own information: read by the console's guard and the personal center,
@@ -7,7 +8,7 @@ import { type CallOptions, request } from '../request/index.ts';
  */
 export const designerInfoKey = ['designer', 'info'] as const;
 
-export const fetchDesignerInfo = () => request.get<DesignerInfo>('/designerapi/v1/yiDesigner/modifyInfo');
+export const fetchDesignerInfo = () => call(designerApi.info);
 
 export const modifyDesignerInfo = (body: ModifyInfoBody, options?: CallOptions) =>
-  request.post<DesignerInfo>('/designerapi/v1/yiDesigner/modifyInfo', body, options);
+  call(designerApi.modifyInfo, { body }, options);

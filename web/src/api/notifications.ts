@@ -1,14 +1,5 @@
-import type {
-  NotificationCollectBody,
-  NotificationItem,
-  NotificationListQuery,
-  ReadAllAnswer,
-  StreamTicket,
-  UnreadCount,
-} from '@dc/contract';
-import { request } from '../request/index.ts';
-
-const BASE = '/designerapi/v1/notifications';
+import { endpointUrl, type NotificationListQuery, notificationsApi } from '@dc/contract';
+import { call } from './call.ts';
 
 /** The list filters this console uses; `status` defaults to all on the server. */
 export type NotificationFilter = Pick<
@@ -28,18 +19,18 @@ export const notificationKeys = {
 };
 
 export const fetchNotifications = (filter: NotificationFilter, signal?: AbortSignal) =>
-  request.getList<NotificationItem>(BASE, { params: filter, signal });
+  call(notificationsApi.list, { query: filter }, { signal, list: true });
 
-export const fetchUnreadCount = () => request.get<UnreadCount>(`${BASE}/unread-count`);
+export const fetchUnreadCount = () => call(notificationsApi.unreadCount);
 
-export const markNotificationRead = (id: number) => request.post<NotificationItem>(`${BASE}/${id}/read`);
+export const markNotificationRead = (id: number) => call(notificationsApi.read, { params: { id } });
 
-export const markAllNotificationsRead = () => request.post<ReadAllAnswer>(`${BASE}/read-all`);
+export const markAllNotificationsRead = () => call(notificationsApi.readAll);
 
 export const collectNotification = (id: number, collected: boolean) =>
-  request.post<NotificationItem>(`${BASE}/${id}/collect`, { collected } satisfies NotificationCollectBody);
+  call(notificationsApi.collect, { params: { id }, body: { collected } });
 
-export const deleteNotification = (id: number) => request.delete(`${BASE}/${id}`);
+export const deleteNotification = (id: number) => call(notificationsApi.remove, { params: { id } });
 
 /**
  * The stream of spec section 3's messages for the open console. EventSource sends no headers
@@ -47,14 +38,11 @@ export const deleteNotification = (id: number) => request.delete(`${BASE}/${id}`
  * session in the header, never the session token; every (re)connection takes a new one.
  */
 export const notificationStreamUrl = (ticket: string) =>
-  `${BASE}/stream?ticket=${encodeURIComponent(ticket)}`;
+  `${endpointUrl(notificationsApi.stream)}?ticket=${encodeURIComponent(ticket)}`;
 
 /** A ticket for one stream connection. Quiet: a failed reconnect is retried, not toasted. */
 export const fetchStreamTicket = () =>
-  request.post<StreamTicket>(`${BASE}/stream-ticket`, undefined, {
-    showErrorMessage: false,
-    cancelDuplicate: false,
-  });
+  call(notificationsApi.streamTicket, {}, { showErrorMessage: false, cancelDuplicate: false });
 
 /** Where the next stream connection goes: a fresh ticket's URL. */
 export const nextNotificationStreamUrl = async () =>

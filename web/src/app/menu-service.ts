@@ -1,4 +1,4 @@
-import type { MenuAnswer } from '@dc/contract';
-import { request } from '../request/index.ts';
+import { menuApi } from '@dc/contract';
+import { call } from '../api/call.ts';
 
-export const fetchMenu = () => request.get<MenuAnswer>('/designerapi/v1/menu');
+export const fetchMenu = () => call(menuApi.tree);

@@ -1,16 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
-  loadRegions,
-  shopAddressBodySchema,
-  shopAddressDeleteAnswerSchema,
-  shopAddressSchema,
-} from '@dc/contract';
+import { addressesApi, addressesSchemas, loadRegions } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -27,27 +19,23 @@ export async function addressesRoutes(scope: FastifyInstance) {
   await loadRegions();
 
   app.get(
-    '/shop-addresses',
+    addressesApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(addressesSchemas.list, {
         tags: TAGS,
         summary: 'Shop addresses, the default first',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(shopAddressSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listAddresses(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/shop-addresses',
+    addressesApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(addressesSchemas.create, {
         tags: TAGS,
         summary: 'Add an address (at most 20; the first is the default)',
-        body: shopAddressBodySchema,
-        response: { 200: envelopeSchema(shopAddressSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -57,15 +45,12 @@ export async function addressesRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/shop-addresses/:id',
+    addressesApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(addressesSchemas.update, {
         tags: TAGS,
         summary: 'Replace an address',
-        params: idParamsSchema,
-        body: shopAddressBodySchema,
-        response: { 200: envelopeSchema(shopAddressSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -81,14 +66,12 @@ export async function addressesRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/shop-addresses/:id',
+    addressesApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(addressesSchemas.remove, {
         tags: TAGS,
         summary: 'Delete an address; deleting the default passes the flag to the latest other one',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(shopAddressDeleteAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -98,14 +81,12 @@ export async function addressesRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/shop-addresses/:id/default',
+    addressesApi.setDefault.path,
     {
-      schema: {
+      schema: endpointSchema(addressesSchemas.setDefault, {
         tags: TAGS,
         summary: 'Make this address the default',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(shopAddressSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

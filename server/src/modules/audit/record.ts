@@ -1,4 +1,4 @@
-import type { AuditAction, AuditActor } from '@dc/contract';
+import { type AuditAction, type AuditActor, operatorApi } from '@dc/contract';
 import type { Database } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { requestInContext } from './request-context.ts';
@@ -18,7 +18,7 @@ export interface AuditEventInput {
   actor?: AuditActor;
 }
 
-const OPERATOR_ROUTE = '/dev/operator';
+const OPERATOR_ROUTE = operatorApi.run.path;
 const clip = (value: string | undefined, max: number) => (value === undefined ? null : value.slice(0, max));
 
 /**

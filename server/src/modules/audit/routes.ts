@@ -1,6 +1,7 @@
-import { auditEventQuerySchema, auditEventSchema, envelopeSchema, listPageSchema } from '@dc/contract';
+import { auditApi, auditSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { listAuditEvents } from './service.ts';
@@ -11,14 +12,12 @@ export async function auditRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/audit-events',
+    auditApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(auditSchemas.list, {
         tags: ['self-information'],
         summary: 'The session designer’s audit log: sign-ins, bindings, money, exports, deletions',
-        querystring: auditEventQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(auditEventSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listAuditEvents(app.db, designerIdOf(request), request.query)),
   );

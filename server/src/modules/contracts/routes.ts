@@ -1,15 +1,8 @@
-import {
-  contractCreateBodySchema,
-  contractDetailSchema,
-  contractItemSchema,
-  contractListQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
-} from '@dc/contract';
+import { contractsApi, contractsSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -26,28 +19,24 @@ export async function contractsRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/contracts',
+    contractsApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(contractsSchemas.list, {
         tags: TAGS,
         summary:
           'Contracts: filters status, type, direction, providerId, keyword, dateFrom/dateTo; sorted, paged',
-        querystring: contractListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(contractItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listContracts(app.db, designerIdOf(request), request.query)),
   );
 
   app.post(
-    '/contracts',
+    contractsApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(contractsSchemas.create, {
         tags: TAGS,
         summary: 'Create a contract; it goes to pending audit (1)',
-        body: contractCreateBodySchema,
-        response: { 200: envelopeSchema(contractDetailSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -64,14 +53,12 @@ export async function contractsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/contracts/:id',
+    contractsApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(contractsSchemas.detail, {
         tags: TAGS,
         summary: 'One contract with its parent, children and timeline',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(contractDetailSchema) },
-      },
+      }),
     },
     async (request) => ok(await getContract(app.db, designerIdOf(request), request.params.id)),
   );

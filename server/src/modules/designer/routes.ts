@@ -1,18 +1,8 @@
-import {
-  designerInfoSchema,
-  emptyQuerySchema,
-  envelopeSchema,
-  modifyDescAnswerSchema,
-  modifyDescBodySchema,
-  modifyInfoBodySchema,
-  modifyPasswordBodySchema,
-  modifyPhoneBodySchema,
-  selfInfoSchema,
-} from '@dc/contract';
+import { designerApi, designerSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -35,27 +25,23 @@ export async function designerRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/yiDesigner/modifyInfo',
+    designerApi.info.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.info, {
         tags: ['designer'],
         summary: "The session designer's own info",
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(designerInfoSchema) },
-      },
+      }),
     },
     async (request) => ok(await getDesignerInfo(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/yiDesigner/modifyInfo',
+    designerApi.modifyInfo.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.modifyInfo, {
         tags: ['designer'],
         summary: 'Change nickname or avatar',
-        body: modifyInfoBodySchema,
-        response: { 200: envelopeSchema(designerInfoSchema) },
-      },
+      }),
     },
     async (request) => {
       const change = await keepDesignerInfoImage(imageCheckCtxOf(app, request), request.body);
@@ -64,28 +50,24 @@ export async function designerRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/account',
+    designerApi.selfInfo.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.selfInfo, {
         tags: ['designer'],
         summary: 'Self information: account, phone, description, status, WeChat binding',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(selfInfoSchema) },
-      },
+      }),
     },
     async (request) => ok(await getSelfInfo(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/yiDesigner/modifyDesc',
+    designerApi.modifyDesc.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.modifyDesc, {
         tags: ['designer'],
         summary: 'Update the description (plain text, at most 2000 characters)',
         consumes: FORM_BODIES,
-        body: modifyDescBodySchema,
-        response: { 200: envelopeSchema(modifyDescAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -100,15 +82,13 @@ export async function designerRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/yiDesigner/modifyPhone',
+    designerApi.modifyPhone.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.modifyPhone, {
         tags: ['designer'],
         summary: 'Bind or change the phone: code to the new phone, and to the current one when there is one',
         consumes: FORM_BODIES,
-        body: modifyPhoneBodySchema,
-        response: { 200: envelopeSchema(designerInfoSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -118,15 +98,13 @@ export async function designerRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/yiDesigner/modifyPassword',
+    designerApi.modifyPassword.path,
     {
-      schema: {
+      schema: endpointSchema(designerSchemas.modifyPassword, {
         tags: ['designer'],
         summary: "Change the password; the account's other sessions end",
         consumes: FORM_BODIES,
-        body: modifyPasswordBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,7 +1,7 @@
-import { emptyQuerySchema, envelopeSchema } from '@dc/contract';
+import { healthApi, healthSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 
 /** Liveness and database reachability, for load balancers and the start script. */
@@ -9,14 +9,12 @@ export function healthRoutes(ping: () => Promise<void>) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get(
-      '/health',
+      healthApi.check.path,
       {
-        schema: {
+        schema: endpointSchema(healthSchemas.check, {
           tags: ['health'],
           summary: 'Server and database are up',
-          querystring: emptyQuerySchema,
-          response: { 200: envelopeSchema(z.object({ database: z.literal('up') })) },
-        },
+        }),
       },
       async () => {
         await ping();

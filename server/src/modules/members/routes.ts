@@ -1,14 +1,8 @@
-import {
-  envelopeSchema,
-  listPageSchema,
-  memberItemSchema,
-  memberListQuerySchema,
-  unbindMemberBodySchema,
-} from '@dc/contract';
+import { membersApi, membersSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -21,28 +15,24 @@ export async function membersRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/members',
+    membersApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(membersSchemas.list, {
         tags: ['members'],
         summary: 'Platform users bound to this designer, newest first',
-        querystring: memberListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(memberItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listMembers(app.db, designerIdOf(request), request.query)),
   );
 
   app.post(
-    '/yiDesigner/unbindMember',
+    membersApi.unbind.path,
     {
-      schema: {
+      schema: endpointSchema(membersSchemas.unbind, {
         tags: ['members'],
         summary: 'Unbind a member from this designer',
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
-        body: unbindMemberBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

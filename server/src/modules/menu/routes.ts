@@ -1,7 +1,8 @@
-import { emptyQuerySchema, envelopeSchema, type MenuRoute, menuAnswerSchema } from '@dc/contract';
+import { envelopeSchema, type MenuRoute, menuAnswerSchema, menuApi, menuSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { constantAnswers, sendJson } from '../../http/constant-answer.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { menuFor } from './service.ts';
 
@@ -13,14 +14,13 @@ export async function menuRoutes(scope: FastifyInstance) {
   const menuJson = constantAnswers<MenuRoute[]>(answer, (list) => ({ list }));
 
   app.get(
-    '/menu',
+    menuApi.tree.path,
     {
-      schema: {
+      schema: endpointSchema(menuSchemas.tree, {
         tags: ['menu'],
         summary: "The session designer's route tree (menus)",
-        querystring: emptyQuerySchema,
         response: { 200: answer },
-      },
+      }),
     },
     async (request, reply) => sendJson(reply, menuJson(await menuFor(app.db, designerIdOf(request)))),
   );

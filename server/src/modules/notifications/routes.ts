@@ -1,22 +1,13 @@
 import {
   AUTH_TOKEN_HEADER,
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
   NotificationStreamEvent,
-  notificationCollectBodySchema,
-  notificationItemSchema,
-  notificationListQuerySchema,
-  notificationStreamQuerySchema,
-  readAllAnswerSchema,
-  streamTicketSchema,
-  unreadCountSchema,
+  notificationsApi,
+  notificationsSchemas,
 } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { authenticateSessionId } from '../auth/index.ts';
@@ -55,93 +46,80 @@ async function guardedRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/notifications',
+    notificationsApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.list, {
         tags: TAGS,
         summary: 'Notification messages, newest first; filters type, status (unread/read/all), collected',
-        querystring: notificationListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(notificationItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listNotifications(app.db, designerIdOf(request), request.query)),
   );
 
   app.get(
-    '/notifications/unread-count',
+    notificationsApi.unreadCount.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.unreadCount, {
         tags: TAGS,
         summary: 'How many notifications are unread (status true)',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(unreadCountSchema) },
-      },
+      }),
     },
     async (request) => ok({ unread: await countUnread(app.db, designerIdOf(request)) }),
   );
 
   app.post(
-    '/notifications/stream-ticket',
+    notificationsApi.streamTicket.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.streamTicket, {
         tags: TAGS,
         summary:
           'A one-use ticket (60 s) that opens the notification stream: GET /notifications/stream?ticket=',
-        response: { 200: envelopeSchema(streamTicketSchema) },
-      },
+      }),
     },
     async (request) => ok(await issueStreamTicket(app.db, request.principal!.sessionId, app.config.now())),
   );
 
   app.post(
-    '/notifications/read-all',
+    notificationsApi.readAll.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.readAll, {
         tags: TAGS,
         summary: 'Mark every unread notification read',
-        response: { 200: envelopeSchema(readAllAnswerSchema) },
-      },
+      }),
     },
     async (request) => ok(await markAllRead(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/notifications/:id/read',
+    notificationsApi.read.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.read, {
         tags: TAGS,
         summary: 'Mark one notification read (status false)',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(notificationItemSchema) },
-      },
+      }),
     },
     async (request) => ok(await markRead(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.post(
-    '/notifications/:id/collect',
+    notificationsApi.collect.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.collect, {
         tags: TAGS,
         summary: 'Collect (bookmark) or uncollect one notification',
-        params: idParamsSchema,
-        body: notificationCollectBodySchema,
-        response: { 200: envelopeSchema(notificationItemSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await setCollected(app.db, designerIdOf(request), request.params.id, request.body.collected)),
   );
 
   app.delete(
-    '/notifications/:id',
+    notificationsApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(notificationsSchemas.remove, {
         tags: TAGS,
         summary: 'Delete one notification',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       await deleteNotification(app.db, designerIdOf(request), request.params.id);
@@ -163,15 +141,14 @@ async function streamRoute(scope: FastifyInstance, hub: NotificationHub, openStr
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/notifications/stream',
+    notificationsApi.stream.path,
     {
       config: { longLived: true },
-      schema: {
+      schema: endpointSchema(notificationsSchemas.stream, {
         tags: TAGS,
         summary:
           'Server-sent events: `notification` (a new item) and `unread` ({unread}); `?ticket=` from POST stream-ticket',
-        querystring: notificationStreamQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const header = request.headers[AUTH_TOKEN_HEADER];

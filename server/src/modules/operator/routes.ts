@@ -1,19 +1,13 @@
-import { ErrorCode, envelopeSchema } from '@dc/contract';
+import { ErrorCode, operatorApi, operatorSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { executeAdminCommand } from '../../admin/execute.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { fromLoopback } from '../../http/loopback.ts';
 import { operatorMessages } from './messages.ts';
 import { operatorTokenMatches } from './service.ts';
-
-const operatorBodySchema = z.strictObject({
-  argv: z.array(z.string().max(2000)).min(1).max(32),
-});
-
-const operatorAnswerSchema = z.object({ exitCode: z.number().int(), output: z.string() });
 
 /**
  * `POST /dev/operator {argv}`: the operator CLI's commands run by the server itself, for a
@@ -25,13 +19,13 @@ export async function operatorRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/dev/operator',
+    operatorApi.run.path,
     {
-      schema: {
+      schema: endpointSchema(operatorSchemas.run, {
+        tags: ['operator'],
+        summary: 'Run an operator CLI command (embedded database, this machine, operator token)',
         hide: true,
-        body: operatorBodySchema,
-        response: { 200: envelopeSchema(operatorAnswerSchema) },
-      },
+      }),
       // Refused before the body is read: only a local caller with the token gets that far.
       onRequest: async (request) => {
         if (app.config.databaseUrl) throw notFound();

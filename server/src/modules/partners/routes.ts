@@ -1,16 +1,7 @@
-import {
-  dividendListQuerySchema,
-  dividendPageSchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
-  partnerCompanySchema,
-  partnerDynamicSchema,
-  partnerDynamicsQuerySchema,
-  partnerListQuerySchema,
-} from '@dc/contract';
+import { partnersApi, partnersSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { listDividends, listDynamics, listPartners } from './service.ts';
@@ -23,42 +14,35 @@ export async function partnersRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/partners',
+    partnersApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(partnersSchemas.list, {
         tags: TAGS,
         summary: "The designer's partner companies with dividend totals",
-        querystring: partnerListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(partnerCompanySchema)) },
-      },
+      }),
     },
     async (request) => ok(await listPartners(app.db, designerIdOf(request), request.query)),
   );
 
   app.get(
-    '/partners/:id/dividends',
+    partnersApi.dividends.path,
     {
-      schema: {
+      schema: endpointSchema(partnersSchemas.dividends, {
         tags: TAGS,
         summary: "A partner company's dividends by period, with totals {revenue, amount, paid, pending}",
-        params: idParamsSchema,
-        querystring: dividendListQuerySchema,
-        response: { 200: envelopeSchema(dividendPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await listDividends(app.db, designerIdOf(request), request.params.id, request.query)),
   );
 
   app.get(
-    '/partner-dynamics',
+    partnersApi.dynamics.path,
     {
-      schema: {
+      schema: endpointSchema(partnersSchemas.dynamics, {
         tags: TAGS,
         summary: 'News of the partner companies, newest first',
-        querystring: partnerDynamicsQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(partnerDynamicSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listDynamics(app.db, designerIdOf(request), request.query)),
   );

@@ -1,13 +1,8 @@
-import {
-  designerProfileBodySchema,
-  designerProfileSchema,
-  emptyQuerySchema,
-  envelopeSchema,
-  loadRegions,
-} from '@dc/contract';
+import { loadRegions, profileApi, profileSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -25,27 +20,23 @@ export async function profileRoutes(scope: FastifyInstance) {
   await loadRegions();
 
   app.get(
-    '/designer-profile',
+    profileApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(profileSchemas.detail, {
         tags: TAGS,
         summary: 'The designer profile, with its completeness',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(designerProfileSchema) },
-      },
+      }),
     },
     async (request) => ok(await getProfile(app.db, designerIdOf(request))),
   );
 
   app.put(
-    '/designer-profile',
+    profileApi.save.path,
     {
-      schema: {
+      schema: endpointSchema(profileSchemas.save, {
         tags: TAGS,
         summary: 'Save the whole profile; nickname + description complete a newly registered account',
-        body: designerProfileBodySchema,
-        response: { 200: envelopeSchema(designerProfileSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,7 +1,8 @@
-import { envelopeSchema, registerAnswerSchema, registerBodySchema } from '@dc/contract';
+import { registerApi, registerSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { registerMessages } from './messages.ts';
@@ -12,15 +13,13 @@ export async function registerRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/register',
+    registerApi.register.path,
     {
-      schema: {
+      schema: endpointSchema(registerSchemas.register, {
         tags: ['accounts'],
         summary: 'Register: phone + code + password + nickname, terms accepted; answers a session',
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
-        body: registerBodySchema,
-        response: { 200: envelopeSchema(registerAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

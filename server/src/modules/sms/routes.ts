@@ -1,15 +1,9 @@
-import {
-  ErrorCode,
-  envelopeSchema,
-  outboxQuerySchema,
-  sendCodeAnswerSchema,
-  sendCodeBodySchema,
-  sessionSmsPurposes,
-} from '@dc/contract';
+import { ErrorCode, sessionSmsPurposes, smsApi, smsSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { html, page } from '../../http/html-pages.ts';
 import { singlePage } from '../../http/list-page.ts';
@@ -26,15 +20,13 @@ export async function smsRoutes(scope: FastifyInstance) {
   const sender = createSmsSender(app.config, app.db, app.log);
 
   app.post(
-    '/sendCode',
+    smsApi.sendCode.path,
     {
-      schema: {
+      schema: endpointSchema(smsSchemas.sendCode, {
         tags: ['accounts'],
         summary: 'Send a 6-digit verification code (purposes bind-phone and change-phone-old need a session)',
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
-        body: sendCodeBodySchema,
-        response: { 200: envelopeSchema(sendCodeAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -49,16 +41,15 @@ export async function smsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/dev/outbox',
+    smsApi.outbox.path,
     {
-      schema: {
+      schema: endpointSchema(smsSchemas.outbox, {
         tags: ['accounts'],
         summary:
           'SMS_PROVIDER=outbox only, from this machine only: the latest messages (HTML, or format=json)',
-        querystring: outboxQuerySchema,
         // No response schema: the answer is an HTML page, or with format=json the envelope of
         // listPageSchema(outboxItemSchema).
-      },
+      }),
     },
     async (request, reply) => {
       if (sender.name !== 'outbox') throw notFound();

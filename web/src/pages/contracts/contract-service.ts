@@ -1,8 +1,7 @@
-import type { ContractCreateBody, ContractDetail, ContractItem, ContractListQuery } from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { type ContractCreateBody, type ContractListQuery, contractsApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** Contracts with providers (issue 4 item 7). */
-const BASE = '/designerapi/v1/contracts';
 
 export const contractKeys = {
   all: ['contracts'] as const,
@@ -12,18 +11,18 @@ export const contractKeys = {
 };
 
 export const fetchContracts = (query: ContractListQuery, signal?: AbortSignal) =>
-  request.getList<ContractItem>(BASE, { params: query, signal });
+  call(contractsApi.list, { query }, { signal, list: true });
 
-export const fetchContract = (id: number) => request.get<ContractDetail>(`${BASE}/${id}`);
+export const fetchContract = (id: number) => call(contractsApi.detail, { params: { id } });
 
 /** The provider's main contracts a sub-contract or supplement may belong to. */
 export const fetchMainContracts = (providerId: number, signal?: AbortSignal) =>
-  request.getList<ContractItem>(BASE, {
-    params: { providerId, type: 0, pageSize: 100 },
-    signal,
-    cancelDuplicate: false,
-  });
+  call(
+    contractsApi.list,
+    { query: { providerId, type: 0, pageSize: 100 } },
+    { signal, cancelDuplicate: false, list: true },
+  );
 
 /** `POST /designerapi/v1/contracts`: field problems come back as 40000 on the form. */
 export const createContract = (body: ContractCreateBody) =>
-  request.post<ContractDetail>(BASE, body, { showErrorMessage: false });
+  call(contractsApi.create, { body }, { showErrorMessage: false });

@@ -1,21 +1,17 @@
-import type { ModifyDescAnswer, SelfInfo } from '@dc/contract';
+import { designerApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 import { fetchMenu } from '../../app/menu-service.ts';
-import { request } from '../../request/index.ts';
 import { useMenu } from '../../stores/menu.ts';
 
 /** The designer information screen's calls (issue 4). Nickname and avatar: api/designer-info.ts. */
 export const selfInfoKey = ['designer', 'account'] as const;
 
 /** `GET /designerapi/v1/account`: account, phone, description and the newly-registered flag. */
-export const fetchSelfInfo = () => request.get<SelfInfo>('/designerapi/v1/account');
+export const fetchSelfInfo = () => call(designerApi.selfInfo);
 
 /** `POST /designerapi/v1/yiDesigner/modifyDesc`: answers whether the account is still new. */
 export const modifyDescription = (description: string) =>
-  request.post<ModifyDescAnswer>(
-    '/designerapi/v1/yiDesigner/modifyDesc',
-    { description },
-    { showErrorMessage: false },
-  );
+  call(designerApi.modifyDesc, { body: { description } }, { showErrorMessage: false });
 
 /**
  * Fetches the menu again and puts it in place for the signed-in designer: the sidebar, tabs and

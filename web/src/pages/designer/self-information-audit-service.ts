@@ -1,5 +1,5 @@
-import type { AuditAction, AuditEvent } from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { type AuditAction, auditApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** What the activity log shows: a page, an action and a business-day range. */
 export interface AuditFilter {
@@ -15,7 +15,8 @@ export const auditEventsKey = (filter: AuditFilter) => [...auditEventsRootKey, f
 
 /** `GET /designerapi/v1/audit-events`: the session designer's events, newest first. */
 export const fetchAuditEvents = (filter: AuditFilter, signal?: AbortSignal) =>
-  request.getList<AuditEvent>('/designerapi/v1/audit-events', {
-    params: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
-    signal,
-  });
+  call(
+    auditApi.list,
+    { query: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) },
+    { signal, list: true },
+  );

@@ -1,14 +1,16 @@
 import {
-  type DesignerInfo,
+  designerApi,
   type ListPage,
   type MemberItem,
   type ModifyPasswordBody,
   type ModifyPhoneBody,
+  membersApi,
   SCAN_POLL_SECRET_HEADER,
   type ScanPollAnswer,
   type ScanTicket,
   type WechatBinding,
 } from '@dc/contract';
+import { call } from '../../api/call.ts';
 import { request } from '../../request/index.ts';
 
 /**
@@ -23,12 +25,11 @@ export const membersKey = (page: number, pageSize: number) =>
 export const membersRootKey = ['designer', 'members'] as const;
 
 /** `POST /designerapi/v1/yiDesigner/modifyPhone`: the new phone's code, and the old phone's when there is one. */
-export const modifyPhone = (body: ModifyPhoneBody) =>
-  request.post<DesignerInfo>('/designerapi/v1/yiDesigner/modifyPhone', body, quiet);
+export const modifyPhone = (body: ModifyPhoneBody) => call(designerApi.modifyPhone, { body }, quiet);
 
 /** `POST /designerapi/v1/yiDesigner/modifyPassword`: the other sessions of the account end. */
 export const modifyPassword = (body: ModifyPasswordBody) =>
-  request.post<null>('/designerapi/v1/yiDesigner/modifyPassword', body, { trim: false, ...quiet });
+  call(designerApi.modifyPassword, { body }, { trim: false, ...quiet });
 
 /** `POST /designerapi/v1/scan-tickets` for binding WeChat to this account. */
 export const createBindTicket = () =>
@@ -52,10 +53,9 @@ export const unbindWechat = () => request.post<WechatBinding>('/designerapi/v1/y
 
 /** `GET /designerapi/v1/members`: platform users bound to this designer, newest first. */
 export const fetchMembers = (page: number, pageSize: number, signal?: AbortSignal) =>
-  request.getList<MemberItem>('/designerapi/v1/members', { params: { page, pageSize }, signal });
+  call(membersApi.list, { query: { page, pageSize } }, { signal, list: true });
 
 /** `POST /designerapi/v1/yiDesigner/unbindMember`. */
-export const unbindMember = (memberId: number) =>
-  request.post<null>('/designerapi/v1/yiDesigner/unbindMember', { member_id: memberId });
+export const unbindMember = (memberId: number) => call(membersApi.unbind, { body: { member_id: memberId } });
 
 export type MembersPage = ListPage<MemberItem>;

@@ -1,14 +1,7 @@
-import type {
-  DividendListQuery,
-  DividendPage,
-  PartnerCompany,
-  PartnerDynamic,
-  PartnerDynamicsQuery,
-} from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { type DividendListQuery, type PartnerDynamicsQuery, partnersApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** 设计师合伙人 (issue 4 item 8): partner companies, dividends with totals, partner news. */
-const BASE = '/designerapi/v1';
 
 export const partnerKeys = {
   all: ['partners'] as const,
@@ -19,15 +12,10 @@ export const partnerKeys = {
   dynamics: (query: PartnerDynamicsQuery) => ['partners', 'dynamics', query] as const,
 };
 
-export const fetchPartners = () =>
-  request.getList<PartnerCompany>(`${BASE}/partners`, { params: { pageSize: 100 } });
+export const fetchPartners = () => call(partnersApi.list, { query: { pageSize: 100 } }, { list: true });
 
 export const fetchDividends = (companyId: number, query: DividendListQuery, signal?: AbortSignal) =>
-  request.get<DividendPage>(`${BASE}/partners/${companyId}/dividends`, {
-    params: query,
-    signal,
-    cancelDuplicate: false,
-  });
+  call(partnersApi.dividends, { params: { id: companyId }, query }, { signal, cancelDuplicate: false });
 
 export const fetchDynamics = (query: PartnerDynamicsQuery, signal?: AbortSignal) =>
-  request.getList<PartnerDynamic>(`${BASE}/partner-dynamics`, { params: query, signal });
+  call(partnersApi.dynamics, { query }, { signal, list: true });

@@ -1,12 +1,14 @@
 import {
   type LoginAnswer,
   type RegisterAnswer,
+  registerApi,
   SCAN_POLL_SECRET_HEADER,
   type ScanPollAnswer,
   type ScanTicket,
-  type SendCodeAnswer,
   type SmsPurpose,
+  smsApi,
 } from '@dc/contract';
+import { call } from '../../api/call.ts';
 import { request } from '../../request/index.ts';
 
 /**
@@ -35,7 +37,7 @@ export function loginByPhone(phone: string, code: string, remember: boolean) {
 }
 
 export const sendCode = (phone: string, purpose: SmsPurpose) =>
-  request.post<SendCodeAnswer>('/designerapi/v1/sendCode', { phone, purpose }, quiet);
+  call(smsApi.sendCode, { body: { phone, purpose } }, quiet);
 
 export interface RegisterValues {
   phone: string;
@@ -58,7 +60,7 @@ export function register(values: RegisterValues) {
     agree: true,
     remember: true,
   };
-  return request.post<RegisterAnswer>('/designerapi/v1/register', body, { trim: false, ...quiet });
+  return call(registerApi.register, { body }, { trim: false, ...quiet });
 }
 
 /** `POST /designerapi/v1/password/reset`: a forgotten password, by a `reset-password` code. */

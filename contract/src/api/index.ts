@@ -1,2 +1,3 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
+export * from './fans.ts';
 export * from './tags.ts';

@@ -1,3 +1,4 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 export * from './fans.ts';
+export * from './impressions.ts';
 export * from './tags.ts';

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { productCategories } from './boutique.ts';
 import { dateField } from './dates.ts';
-import { pageQuerySchema } from './envelope.ts';
-import { fanGenders, fanMeasurementKeys, fanRowSchema, fanSources, wardrobeCategories } from './fans.ts';
-import { bodyIdField, idField, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import {
+  fanBatchTagAnswerSchema,
+  fanGenders,
+  fanMeasurementKeys,
+  fanRowSchema,
+  fanSources,
+  wardrobeCategories,
+} from './fans.ts';
+import { bodyIdField, idField, idParamsSchema, text, wireDateTime } from './fields.ts';
 import { IMPRESSIONS_PER_DESIGNER_MAX } from './impressions.ts';
 import { TAGS_PER_DESIGNER_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
@@ -454,3 +462,21 @@ export type PackOverlap = z.infer<typeof packOverlapSchema>;
 export const packTagMembersBodySchema = z.strictObject({
   addTagIds: z.array(id).min(1, worded('请选择标签', 'choose a tag')).max(20),
 });
+
+/** What each crowd-packs call sends and answers (contract/src/endpoint.ts); `api/crowd-packs.ts` says where. */
+export const crowdPacksSchemas = {
+  list: { query: packListQuerySchema, data: listPageSchema(packRowSchema) },
+  create: { body: packBodySchema, data: packRowSchema },
+  count: { body: packCountBodySchema, data: packCountSchema },
+  overlap: { body: packOverlapBodySchema, data: packOverlapSchema },
+  detail: { params: idParamsSchema, query: emptyQuerySchema, data: packDetailSchema },
+  update: { params: idParamsSchema, body: packBodySchema, data: packRowSchema },
+  remove: { params: idParamsSchema, data: z.null() },
+  copy: { params: idParamsSchema, data: packRowSchema },
+  refresh: { params: idParamsSchema, data: packRowSchema },
+  members: { params: idParamsSchema, query: packMembersQuerySchema, data: listPageSchema(fanRowSchema) },
+  /** A CSV file, no envelope. */
+  exportCsv: { params: idParamsSchema, query: emptyQuerySchema },
+  trace: { params: idParamsSchema, query: packTraceQuerySchema, data: packTraceSchema },
+  tagMembers: { params: idParamsSchema, body: packTagMembersBodySchema, data: fanBatchTagAnswerSchema },
+} satisfies EndpointSchemaMap;

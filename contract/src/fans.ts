@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { orderStates } from './boutique.ts';
 import { dateField } from './dates.ts';
-import { listPageSchema, pageQuerySchema } from './envelope.ts';
-import { bodyIdField, fen, idField, imageUrlField, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import { bodyIdField, fen, idField, idParamsSchema, imageUrlField, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_DESIGNER_MAX, TAGS_PER_FAN_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
 
@@ -364,3 +365,21 @@ export const fanOrderPageSchema = listPageSchema(fanOrderItemSchema).extend({
   counts: z.object({ product: z.number().int(), course: z.number().int() }),
 });
 export type FanOrderPage = z.infer<typeof fanOrderPageSchema>;
+
+/** What each fans call sends and answers (contract/src/endpoint.ts); `api/fans.ts` says where. */
+export const fansSchemas = {
+  list: { query: fanListQuerySchema, data: fanListPageSchema },
+  batchTag: { body: fanBatchTagBodySchema, data: fanBatchTagAnswerSchema },
+  detail: { params: idParamsSchema, query: emptyQuerySchema, data: fanDetailSchema },
+  orders: { params: idParamsSchema, query: fanOrderListQuerySchema, data: fanOrderPageSchema },
+  saveMeasurements: {
+    params: idParamsSchema,
+    body: fanMeasurementsSchema,
+    data: fanMeasurementsSchema.extend({ updatedAt: wireDateTime }),
+  },
+  setTags: { params: idParamsSchema, body: fanTagsBodySchema, data: z.array(fanTagChipSchema) },
+  addWardrobeItem: { params: idParamsSchema, body: wardrobeItemBodySchema, data: wardrobeItemSchema },
+  removeWardrobeItem: { params: fanItemParamsSchema, data: z.null() },
+  addImage: { params: idParamsSchema, body: fanImageBodySchema, data: fanImageSchema },
+  removeImage: { params: fanItemParamsSchema, data: z.null() },
+} satisfies EndpointSchemaMap;

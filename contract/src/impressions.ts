@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.ts';
-import { text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import { fanItemParamsSchema, fanRowSchema } from './fans.ts';
+import { idParamsSchema, text, wireDateTime } from './fields.ts';
 
 /**
  * 粉丝印象 fan impressions (issue 7 item 6): the designer's words about fans.
@@ -75,3 +77,15 @@ export const fanImpressionsSchema = z.object({
   suggestions: z.array(impressionSuggestionSchema),
 });
 export type FanImpressions = z.infer<typeof fanImpressionsSchema>;
+
+/** What each impressions call sends and answers (contract/src/endpoint.ts); `api/impressions.ts` says where. */
+export const impressionsSchemas = {
+  overview: { query: emptyQuerySchema, data: impressionOverviewSchema },
+  create: { body: impressionBodySchema, data: impressionSchema },
+  rename: { params: idParamsSchema, body: impressionBodySchema, data: impressionSchema },
+  remove: { params: idParamsSchema, data: impressionDeleteAnswerSchema },
+  fans: { params: idParamsSchema, query: impressionFansQuerySchema, data: listPageSchema(fanRowSchema) },
+  ofFan: { params: idParamsSchema, query: emptyQuerySchema, data: fanImpressionsSchema },
+  addToFan: { params: idParamsSchema, body: impressionBodySchema, data: z.array(impressionChipSchema) },
+  removeFromFan: { params: fanItemParamsSchema, data: z.array(impressionChipSchema) },
+} satisfies EndpointSchemaMap;

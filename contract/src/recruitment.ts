@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema } from './envelope.ts';
 import { bodyIdField, imageUrlField, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_FAN_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
@@ -121,3 +123,17 @@ export type RecruitFollowBody = z.input<typeof recruitFollowBodySchema>;
 
 export const recruitFollowAnswerSchema = z.object({ nickname: z.string(), designerName: z.string() });
 export type RecruitFollowAnswer = z.infer<typeof recruitFollowAnswerSchema>;
+
+/** What each recruitment call sends and answers (contract/src/endpoint.ts); `api/recruitment.ts` says where. */
+export const recruitmentSchemas = {
+  settings: { query: emptyQuerySchema, data: recruitmentSettingsSchema },
+  save: { body: recruitmentBodySchema, data: recruitmentSettingsSchema },
+  /** The public page's calls: no session. */
+  publicPage: { params: recruitSlugParamsSchema, query: emptyQuerySchema, data: publicRecruitmentSchema },
+  visit: {
+    params: recruitSlugParamsSchema,
+    body: recruitVisitBodySchema,
+    data: z.object({ counted: z.boolean() }),
+  },
+  follow: { params: recruitSlugParamsSchema, body: recruitFollowBodySchema, data: recruitFollowAnswerSchema },
+} satisfies EndpointSchemaMap;

@@ -1,30 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  fanBatchTagAnswerSchema,
-  fanRowSchema,
-  idParamsSchema,
-  type Language,
-  listPageSchema,
-  loadRegions,
-  packBodySchema,
-  packCountBodySchema,
-  packCountSchema,
-  packDetailSchema,
-  packListQuerySchema,
-  packMembersQuerySchema,
-  packOverlapBodySchema,
-  packOverlapSchema,
-  packRowSchema,
-  packTagMembersBodySchema,
-  packTraceQuerySchema,
-  packTraceSchema,
-} from '@dc/contract';
+import { crowdPacksApi, crowdPacksSchemas, type Language, loadRegions } from '@dc/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -47,7 +26,6 @@ import {
 import { tagPackMembers } from './tag-members.ts';
 
 const TAGS = ['crowd-packs'];
-const row = { 200: envelopeSchema(packRowSchema) };
 
 /** 智能客户 › 人群包 (issue 8): rule and combined packs, live counts, snapshots, traces. */
 export async function crowdPacksRoutes(scope: FastifyInstance) {
@@ -64,14 +42,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   await loadRegions();
 
   app.get(
-    '/crowd-packs',
+    crowdPacksApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.list, {
         tags: TAGS,
         summary: 'Crowd packs, latest change first (keyword, kind)',
-        querystring: packListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(packRowSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -85,14 +61,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs',
+    crowdPacksApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.create, {
         tags: TAGS,
         summary: 'Create a rule or combined pack; it is computed (materialised) at once',
-        body: packBodySchema,
-        response: row,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -108,14 +82,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs/count',
+    crowdPacksApi.count.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.count, {
         tags: TAGS,
         summary: 'Live count of a definition being edited: total, share and each node on its own',
-        body: packCountBodySchema,
-        response: { 200: envelopeSchema(packCountSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -129,28 +101,23 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs/overlap',
+    crowdPacksApi.overlap.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.overlap, {
         tags: TAGS,
         summary: 'Sizes of the chosen packs and of every pair’s intersection (snapshots)',
-        body: packOverlapBodySchema,
-        response: { 200: envelopeSchema(packOverlapSchema) },
-      },
+      }),
     },
     async (request) => ok(await packOverlap(app.db, designerIdOf(request), request.body.packIds)),
   );
 
   app.get(
-    '/crowd-packs/:id',
+    crowdPacksApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.detail, {
         tags: TAGS,
         summary: 'A pack with its definition, relations and size history',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(packDetailSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -164,15 +131,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/crowd-packs/:id',
+    crowdPacksApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.update, {
         tags: TAGS,
         summary: 'Save a pack (same kind) and recompute it',
-        params: idParamsSchema,
-        body: packBodySchema,
-        response: row,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -189,14 +153,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/crowd-packs/:id',
+    crowdPacksApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a pack; refused (40900) while a combined pack uses it',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -206,9 +168,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs/:id/copy',
+    crowdPacksApi.copy.path,
     {
-      schema: { tags: TAGS, summary: 'Copy a pack under a free name', params: idParamsSchema, response: row },
+      schema: endpointSchema(crowdPacksSchemas.copy, {
+        tags: TAGS,
+        summary: 'Copy a pack under a free name',
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -225,8 +190,8 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs/:id/refresh',
-    { schema: { tags: TAGS, summary: 'Recompute a pack now', params: idParamsSchema, response: row } },
+    crowdPacksApi.refresh.path,
+    { schema: endpointSchema(crowdPacksSchemas.refresh, { tags: TAGS, summary: 'Recompute a pack now' }) },
     async (request) => {
       const ctx = accountCtx(app, request);
       const pack = await refreshPack(
@@ -241,15 +206,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/crowd-packs/:id/members',
+    crowdPacksApi.members.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.members, {
         tags: TAGS,
         summary: 'Members of the last computation, as the fan list shows fans',
-        params: idParamsSchema,
-        querystring: packMembersQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(fanRowSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -258,14 +220,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/crowd-packs/:id/members/export.csv',
+    crowdPacksApi.exportCsv.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.exportCsv, {
         tags: TAGS,
         summary: 'Members of the last computation as CSV (UTF-8 with BOM), streamed',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const ctx = accountCtx(app, request);
@@ -288,15 +248,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/crowd-packs/:id/trace',
+    crowdPacksApi.trace.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.trace, {
         tags: TAGS,
         summary: 'Why a fan is (or is not) in the pack: each condition or source met or not',
-        params: idParamsSchema,
-        querystring: packTraceQuerySchema,
-        response: { 200: envelopeSchema(packTraceSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -307,15 +264,12 @@ export async function crowdPacksRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/crowd-packs/:id/tag-members',
+    crowdPacksApi.tagMembers.path,
     {
-      schema: {
+      schema: endpointSchema(crowdPacksSchemas.tagMembers, {
         tags: TAGS,
         summary: 'Add tags to every member of the last computation (the fans batch tagging)',
-        params: idParamsSchema,
-        body: packTagMembersBodySchema,
-        response: { 200: envelopeSchema(fanBatchTagAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,29 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  fanBatchTagAnswerSchema,
-  fanBatchTagBodySchema,
-  fanDetailSchema,
-  fanImageBodySchema,
-  fanImageSchema,
-  fanItemParamsSchema,
-  fanListPageSchema,
-  fanListQuerySchema,
-  fanMeasurementsSchema,
-  fanOrderListQuerySchema,
-  fanOrderPageSchema,
-  fanTagChipSchema,
-  fanTagsBodySchema,
-  idParamsSchema,
-  loadRegions,
-  wardrobeItemBodySchema,
-  wardrobeItemSchema,
-  wireDateTime,
-} from '@dc/contract';
+import { fansApi, fansSchemas, loadRegions } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -57,15 +36,13 @@ export async function fansRoutes(scope: FastifyInstance) {
   await loadRegions();
 
   app.get(
-    '/fans',
+    fansApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.list, {
         tags: TAGS,
         summary:
           'Fans: filtered (tags any/all/none, source, gender, age, city, spend, dates, keyword), sorted, paged',
-        querystring: fanListQuerySchema,
-        response: { 200: envelopeSchema(fanListPageSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -74,14 +51,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/fans/batch-tag',
+    fansApi.batchTag.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.batchTag, {
         tags: TAGS,
         summary: 'Add and remove tags on chosen fans or on every fan a filter matches (up to 100,000)',
-        body: fanBatchTagBodySchema,
-        response: { 200: envelopeSchema(fanBatchTagAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -91,15 +66,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/fans/:id',
+    fansApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.detail, {
         tags: TAGS,
         summary: "A fan's profile, measurements, wardrobe, images and latest interactions",
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(fanDetailSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -108,30 +80,24 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/fans/:id/orders',
+    fansApi.orders.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.orders, {
         tags: TAGS,
         summary:
           "A fan's traded goods: boutique orders and course purchases, newest first, paged (kind all | product | course)",
-        params: idParamsSchema,
-        querystring: fanOrderListQuerySchema,
-        response: { 200: envelopeSchema(fanOrderPageSchema) },
-      },
+      }),
     },
     async (request) => ok(await fanOrders(app.db, designerIdOf(request), request.params.id, request.query)),
   );
 
   app.put(
-    '/fans/:id/measurements',
+    fansApi.saveMeasurements.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.saveMeasurements, {
         tags: TAGS,
         summary: "Save a fan's body measurements (cm, kg; null = not measured)",
-        params: idParamsSchema,
-        body: fanMeasurementsSchema,
-        response: { 200: envelopeSchema(fanMeasurementsSchema.extend({ updatedAt: wireDateTime })) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -147,15 +113,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/fans/:id/tags',
+    fansApi.setTags.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.setTags, {
         tags: TAGS,
         summary: "Replace a fan's tags (at most 20)",
-        params: idParamsSchema,
-        body: fanTagsBodySchema,
-        response: { 200: envelopeSchema(z.array(fanTagChipSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -171,15 +134,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/fans/:id/wardrobe',
+    fansApi.addWardrobeItem.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.addWardrobeItem, {
         tags: TAGS,
         summary: "Add a garment to a fan's wardrobe",
-        params: idParamsSchema,
-        body: wardrobeItemBodySchema,
-        response: { 200: envelopeSchema(wardrobeItemSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -193,14 +153,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/fans/:id/wardrobe/:itemId',
+    fansApi.removeWardrobeItem.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.removeWardrobeItem, {
         tags: TAGS,
         summary: "Remove a garment from a fan's wardrobe",
-        params: fanItemParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -210,15 +168,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/fans/:id/images',
+    fansApi.addImage.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.addImage, {
         tags: TAGS,
         summary: 'Add a photo of the fan (an uploaded image URL) with labels',
-        params: idParamsSchema,
-        body: fanImageBodySchema,
-        response: { 200: envelopeSchema(fanImageSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -228,14 +183,12 @@ export async function fansRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/fans/:id/images/:itemId',
+    fansApi.removeImage.path,
     {
-      schema: {
+      schema: endpointSchema(fansSchemas.removeImage, {
         tags: TAGS,
         summary: 'Remove a photo of the fan',
-        params: fanItemParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

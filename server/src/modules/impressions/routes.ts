@@ -1,22 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  fanImpressionsSchema,
-  fanItemParamsSchema,
-  fanRowSchema,
-  idParamsSchema,
-  impressionBodySchema,
-  impressionChipSchema,
-  impressionDeleteAnswerSchema,
-  impressionFansQuerySchema,
-  impressionOverviewSchema,
-  impressionSchema,
-  listPageSchema,
-} from '@dc/contract';
+import { impressionsApi, impressionsSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -42,27 +28,23 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/impressions',
+    impressionsApi.overview.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.overview, {
         tags: TAGS,
         summary: 'Every impression word with the number of fans carrying it, most carried first',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(impressionOverviewSchema) },
-      },
+      }),
     },
     async (request) => ok(await impressionOverview(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/impressions',
+    impressionsApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.create, {
         tags: TAGS,
         summary: 'Create an impression word (≤ 12 characters, unique; at most 200)',
-        body: impressionBodySchema,
-        response: { 200: envelopeSchema(impressionSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -72,15 +54,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/impressions/:id',
+    impressionsApi.rename.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.rename, {
         tags: TAGS,
         summary: 'Rename an impression word (its fans keep it)',
-        params: idParamsSchema,
-        body: impressionBodySchema,
-        response: { 200: envelopeSchema(impressionSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -96,14 +75,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/impressions/:id',
+    impressionsApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.remove, {
         tags: TAGS,
         summary: 'Delete an impression word; it leaves every fan carrying it',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(impressionDeleteAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -113,15 +90,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/impressions/:id/fans',
+    impressionsApi.fans.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.fans, {
         tags: TAGS,
         summary: 'The fans carrying an impression word, paged',
-        params: idParamsSchema,
-        querystring: impressionFansQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(fanRowSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -132,15 +106,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/fans/:id/impressions',
+    impressionsApi.ofFan.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.ofFan, {
         tags: TAGS,
         summary: "A fan's impression words and words suggested from their purchases",
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(fanImpressionsSchema) },
-      },
+      }),
     },
     async (request) => {
       const designerId = designerIdOf(request);
@@ -153,15 +124,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/fans/:id/impressions',
+    impressionsApi.addToFan.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.addToFan, {
         tags: TAGS,
         summary: 'Give a fan an impression word (created when new; at most 20 a fan)',
-        params: idParamsSchema,
-        body: impressionBodySchema,
-        response: { 200: envelopeSchema(z.array(impressionChipSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -177,14 +145,12 @@ export async function impressionsRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/fans/:id/impressions/:itemId',
+    impressionsApi.removeFromFan.path,
     {
-      schema: {
+      schema: endpointSchema(impressionsSchemas.removeFromFan, {
         tags: TAGS,
         summary: 'Take an impression word off a fan',
-        params: fanItemParamsSchema,
-        response: { 200: envelopeSchema(z.array(impressionChipSchema)) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

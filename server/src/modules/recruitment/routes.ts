@@ -1,18 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  publicRecruitmentSchema,
-  recruitFollowAnswerSchema,
-  recruitFollowBodySchema,
-  recruitmentBodySchema,
-  recruitmentSettingsSchema,
-  recruitSlugParamsSchema,
-  recruitVisitBodySchema,
-} from '@dc/contract';
+import { recruitmentApi, recruitmentSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { publicBaseUrl } from '../../http/public-origin.ts';
@@ -41,14 +31,12 @@ async function designerRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/recruitment',
+    recruitmentApi.settings.path,
     {
-      schema: {
+      schema: endpointSchema(recruitmentSchemas.settings, {
         tags: TAGS,
         summary: 'Recruitment settings, the public page slug and counts per channel',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(recruitmentSettingsSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -58,14 +46,12 @@ async function designerRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/recruitment',
+    recruitmentApi.save.path,
     {
-      schema: {
+      schema: endpointSchema(recruitmentSchemas.save, {
         tags: TAGS,
         summary: 'Save recruitment settings (on/off, welcome, benefit, cover, auto tags ≤ 20)',
-        body: recruitmentBodySchema,
-        response: { 200: envelopeSchema(recruitmentSettingsSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -83,29 +69,23 @@ async function publicRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/public/recruitment/:slug',
+    recruitmentApi.publicPage.path,
     {
-      schema: {
+      schema: endpointSchema(recruitmentSchemas.publicPage, {
         tags: TAGS,
         summary: 'The public recruitment page (turned off or unknown: 40400)',
-        params: recruitSlugParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(publicRecruitmentSchema) },
-      },
+      }),
     },
     async (request) => ok(await publicRecruitment(app.db, request.params.slug)),
   );
 
   app.post(
-    '/public/recruitment/:slug/visits',
+    recruitmentApi.visit.path,
     {
-      schema: {
+      schema: endpointSchema(recruitmentSchemas.visit, {
         tags: TAGS,
         summary: 'Count a visit of the page from a channel (once per address per half hour)',
-        params: recruitSlugParamsSchema,
-        body: recruitVisitBodySchema,
-        response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -114,15 +94,12 @@ async function publicRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/public/recruitment/:slug/follow',
+    recruitmentApi.follow.path,
     {
-      schema: {
+      schema: endpointSchema(recruitmentSchemas.follow, {
         tags: TAGS,
         summary: 'Follow the designer as a fan (source recruitment, auto tags); 10 an hour per address',
-        params: recruitSlugParamsSchema,
-        body: recruitFollowBodySchema,
-        response: { 200: envelopeSchema(recruitFollowAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,20 +1,14 @@
-import type {
-  FanBatchTagAnswer,
-  FanRow,
-  PackBody,
-  PackCount,
-  PackCountBody,
-  PackDetail,
-  PackListQuery,
-  PackOverlap,
-  PackRow,
-  PackTrace,
+import {
+  crowdPacksApi,
+  endpointUrl,
+  type PackBody,
+  type PackCountBody,
+  type PackListQuery,
 } from '@dc/contract';
+import { call } from '../../api/call.ts';
 import { useLanguage } from '../../locales/index.ts';
-import { request } from '../../request/index.ts';
 import { readStoredToken } from '../../stores/session.ts';
 
-const BASE = '/designerapi/v1/crowd-packs';
 const quiet = { showErrorMessage: false };
 
 export const packKeys = {
@@ -30,37 +24,37 @@ export const packKeys = {
 };
 
 export const fetchPacks = (query: PackListQuery, signal?: AbortSignal) =>
-  request.getList<PackRow>(BASE, { params: query, signal });
+  call(crowdPacksApi.list, { query }, { signal, list: true });
 export const fetchPack = (id: number, signal?: AbortSignal) =>
-  request.get<PackDetail>(`${BASE}/${id}`, { signal });
-export const createPack = (body: PackBody) => request.post<PackRow>(BASE, body, quiet);
+  call(crowdPacksApi.detail, { params: { id } }, { signal });
+export const createPack = (body: PackBody) => call(crowdPacksApi.create, { body }, quiet);
 export const updatePack = async (id: number, body: PackBody) =>
-  (await request.put<PackRow>(`${BASE}/${id}`, body, quiet)).data.data;
-export const deletePack = (id: number) => request.delete(`${BASE}/${id}`, quiet);
-export const copyPack = (id: number) => request.post<PackRow>(`${BASE}/${id}/copy`);
-export const refreshPack = (id: number) => request.post<PackRow>(`${BASE}/${id}/refresh`);
+  (await call(crowdPacksApi.update, { params: { id }, body }, quiet)).data.data;
+export const deletePack = (id: number) => call(crowdPacksApi.remove, { params: { id } }, quiet);
+export const copyPack = (id: number) => call(crowdPacksApi.copy, { params: { id } });
+export const refreshPack = (id: number) => call(crowdPacksApi.refresh, { params: { id } });
 /** Live counts fail quietly: the editor shows the problem beside the conditions instead. */
 export const countPack = (body: PackCountBody, signal?: AbortSignal) =>
-  request.post<PackCount>(`${BASE}/count`, body, { ...quiet, signal });
+  call(crowdPacksApi.count, { body }, { ...quiet, signal });
 export const fetchOverlap = (packIds: number[], signal?: AbortSignal) =>
-  request.post<PackOverlap>(`${BASE}/overlap`, { packIds }, { ...quiet, signal });
+  call(crowdPacksApi.overlap, { body: { packIds } }, { ...quiet, signal });
 export const fetchMembers = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
-  request.getList<FanRow>(`${BASE}/${id}/members`, { params: { page, pageSize }, signal });
+  call(crowdPacksApi.members, { params: { id }, query: { page, pageSize } }, { signal, list: true });
 export const fetchTrace = (id: number, fanId: number, signal?: AbortSignal) =>
-  request.get<PackTrace>(`${BASE}/${id}/trace`, { params: { fanId }, signal });
+  call(crowdPacksApi.trace, { params: { id }, query: { fanId } }, { signal });
 export const tagMembers = (id: number, addTagIds: number[]) =>
-  request.post<FanBatchTagAnswer>(`${BASE}/${id}/tag-members`, { addTagIds }, { timeout: 120_000 });
+  call(crowdPacksApi.tagMembers, { params: { id }, body: { addTagIds } }, { timeout: 120_000 });
 
 /** Every rule pack (the pickers of a combined pack): at most 100, as sources are at most 50. */
 export const fetchRulePacks = (signal?: AbortSignal) =>
-  request.getList<PackRow>(BASE, { params: { kind: 'rule', pageSize: 100 }, signal });
+  call(crowdPacksApi.list, { query: { kind: 'rule', pageSize: 100 } }, { signal, list: true });
 
 /**
  * Downloads the members CSV. The token goes in a header (never in a URL); saved from a blob.
  */
 export async function downloadMembersCsv(id: number): Promise<void> {
   const token = readStoredToken();
-  const response = await fetch(`${BASE}/${id}/members/export.csv`, {
+  const response = await fetch(endpointUrl(crowdPacksApi.exportCsv, { id }), {
     headers: { ...(token ? { authToken: token } : {}), 'Accept-Language': useLanguage.getState().language },
   });
   if (!response.ok) throw new Error(`export failed: HTTP ${response.status}`);

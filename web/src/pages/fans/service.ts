@@ -1,22 +1,13 @@
-import type {
-  FanBatchTagAnswer,
-  FanBatchTagBody,
-  FanDetail,
-  FanImage,
-  FanImageBody,
-  FanListPage,
-  FanListQuery,
-  FanMeasurements,
-  FanOrderListQuery,
-  FanOrderPage,
-  FanRow,
-  FanTagChip,
-  WardrobeItem,
-  WardrobeItemBody,
+import {
+  type FanBatchTagBody,
+  type FanImageBody,
+  type FanListQuery,
+  type FanMeasurements,
+  type FanOrderListQuery,
+  fansApi,
+  type WardrobeItemBody,
 } from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const FANS = '/designerapi/v1/fans';
+import { call } from '../../api/call.ts';
 
 export const fanKeys = {
   all: ['fans'] as const,
@@ -36,30 +27,30 @@ const queryParams = (query: FanListQuery) =>
   );
 
 export const fetchFans = (query: FanListQuery, signal?: AbortSignal) =>
-  request.getList<FanRow>(FANS, { params: queryParams(query), signal }) as Promise<FanListPage>;
+  call(fansApi.list, { query: queryParams(query) }, { signal, list: true });
 
 /** One request, one transaction on the server (see the contract: up to 100,000 fans). */
 export const batchTagFans = (body: FanBatchTagBody) =>
-  request.post<FanBatchTagAnswer>(`${FANS}/batch-tag`, body, { showErrorMessage: false, timeout: 120_000 });
+  call(fansApi.batchTag, { body }, { showErrorMessage: false, timeout: 120_000 });
 
 export const fetchFan = (id: number, signal?: AbortSignal) =>
-  request.get<FanDetail>(`${FANS}/${id}`, { signal });
+  call(fansApi.detail, { params: { id } }, { signal });
 
 /** The fan's traded goods (boutique orders and course purchases), newest first. */
 export const fetchFanOrders = (id: number, query: FanOrderListQuery, signal?: AbortSignal) =>
-  request.get<FanOrderPage>(`${FANS}/${id}/orders`, { params: query, signal });
+  call(fansApi.orders, { params: { id }, query }, { signal });
 
 const quiet = { showErrorMessage: false };
 
 export const saveFanMeasurements = async (id: number, body: FanMeasurements) =>
-  (await request.put<FanMeasurements>(`${FANS}/${id}/measurements`, body, quiet)).data.data;
+  (await call(fansApi.saveMeasurements, { params: { id }, body }, quiet)).data.data;
 export const saveFanTags = async (id: number, tagIds: number[]) =>
-  (await request.put<FanTagChip[]>(`${FANS}/${id}/tags`, { tagIds })).data.data;
+  (await call(fansApi.setTags, { params: { id }, body: { tagIds } })).data.data;
 export const addWardrobeItem = (id: number, body: WardrobeItemBody) =>
-  request.post<WardrobeItem>(`${FANS}/${id}/wardrobe`, body, quiet);
+  call(fansApi.addWardrobeItem, { params: { id }, body }, quiet);
 export const removeWardrobeItem = (id: number, itemId: number) =>
-  request.delete(`${FANS}/${id}/wardrobe/${itemId}`);
+  call(fansApi.removeWardrobeItem, { params: { id, itemId } });
 export const addFanImage = (id: number, body: FanImageBody) =>
-  request.post<FanImage>(`${FANS}/${id}/images`, body, quiet);
+  call(fansApi.addImage, { params: { id }, body }, quiet);
 export const removeFanImage = (id: number, itemId: number) =>
-  request.delete(`${FANS}/${id}/images/${itemId}`);
+  call(fansApi.removeImage, { params: { id, itemId } });

@@ -1,14 +1,5 @@
-import type {
-  FanImpressions,
-  FanRow,
-  Impression,
-  ImpressionChip,
-  ImpressionDeleteAnswer,
-  ImpressionOverview,
-} from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1';
+import { impressionsApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** react-query keys of impressions: one invalidation refreshes the cloud, lists and fan labels. */
 export const impressionKeys = {
@@ -21,19 +12,17 @@ export const impressionKeys = {
 const quiet = { showErrorMessage: false };
 
 export const fetchImpressionOverview = (signal?: AbortSignal) =>
-  request.get<ImpressionOverview>(`${API}/impressions`, { signal });
-export const createImpression = (word: string) =>
-  request.post<Impression>(`${API}/impressions`, { word }, quiet);
+  call(impressionsApi.overview, {}, { signal });
+export const createImpression = (word: string) => call(impressionsApi.create, { body: { word } }, quiet);
 export const renameImpression = async (id: number, word: string) =>
-  (await request.put<Impression>(`${API}/impressions/${id}`, { word }, quiet)).data.data;
-export const deleteImpression = (id: number) =>
-  request.delete<ImpressionDeleteAnswer>(`${API}/impressions/${id}`) as Promise<ImpressionDeleteAnswer>;
+  (await call(impressionsApi.rename, { params: { id }, body: { word } }, quiet)).data.data;
+export const deleteImpression = (id: number) => call(impressionsApi.remove, { params: { id } });
 export const fetchImpressionFans = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
-  request.getList<FanRow>(`${API}/impressions/${id}/fans`, { params: { page, pageSize }, signal });
+  call(impressionsApi.fans, { params: { id }, query: { page, pageSize } }, { signal, list: true });
 
 export const fetchFanImpressions = (fanId: number, signal?: AbortSignal) =>
-  request.get<FanImpressions>(`${API}/fans/${fanId}/impressions`, { signal });
+  call(impressionsApi.ofFan, { params: { id: fanId } }, { signal });
 export const addFanImpression = (fanId: number, word: string) =>
-  request.post<ImpressionChip[]>(`${API}/fans/${fanId}/impressions`, { word }, quiet);
+  call(impressionsApi.addToFan, { params: { id: fanId }, body: { word } }, quiet);
 export const removeFanImpression = (fanId: number, impressionId: number) =>
-  request.delete<ImpressionChip[]>(`${API}/fans/${fanId}/impressions/${impressionId}`);
+  call(impressionsApi.removeFromFan, { params: { id: fanId, itemId: impressionId } });

@@ -1,26 +1,17 @@
-import type {
-  PublicRecruitment,
-  RecruitFollowAnswer,
-  RecruitFollowBody,
-  RecruitmentChannel,
-} from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1/public/recruitment';
+import { type RecruitFollowBody, type RecruitmentChannel, recruitmentApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** The public page's calls: no session, no toasts (the page says what went wrong itself). */
 export const fetchPublicRecruitment = (slug: string, signal?: AbortSignal) =>
-  request.get<PublicRecruitment>(`${API}/${slug}`, { signal, showErrorMessage: false });
+  call(recruitmentApi.publicPage, { params: { slug } }, { signal, showErrorMessage: false });
 
 /** Counts the visit; a failure to count is never the visitor's problem. */
 export const sendRecruitVisit = (slug: string, channel: RecruitmentChannel) =>
-  request
-    .post<{ counted: boolean }>(
-      `${API}/${slug}/visits`,
-      { channel },
-      { showErrorMessage: false, cancelDuplicate: false },
-    )
-    .catch(() => undefined);
+  call(
+    recruitmentApi.visit,
+    { params: { slug }, body: { channel } },
+    { showErrorMessage: false, cancelDuplicate: false },
+  ).catch(() => undefined);
 
 export const followDesigner = (slug: string, body: RecruitFollowBody) =>
-  request.post<RecruitFollowAnswer>(`${API}/${slug}/follow`, body, { showErrorMessage: false });
+  call(recruitmentApi.follow, { params: { slug }, body }, { showErrorMessage: false });

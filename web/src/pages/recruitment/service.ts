@@ -2,18 +2,16 @@ import {
   RECRUIT_PAGE_PATH,
   type RecruitmentBody,
   type RecruitmentChannel,
-  type RecruitmentSettings,
+  recruitmentApi,
 } from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1/recruitment';
+import { call } from '../../api/call.ts';
 
 export const recruitmentKeys = { settings: ['recruitment', 'settings'] as const };
 
-export const fetchRecruitment = (signal?: AbortSignal) => request.get<RecruitmentSettings>(API, { signal });
+export const fetchRecruitment = (signal?: AbortSignal) => call(recruitmentApi.settings, {}, { signal });
 
 export const saveRecruitment = async (body: RecruitmentBody) =>
-  (await request.put<RecruitmentSettings>(API, body, { showErrorMessage: false })).data.data;
+  (await call(recruitmentApi.save, { body }, { showErrorMessage: false })).data.data;
 
 /** The public page's address for a channel, on this console's origin. */
 export const recruitLink = (origin: string, slug: string, channel: RecruitmentChannel) =>

@@ -9,3 +9,10 @@ export {
 } from './owned.ts';
 export { imageFilesRoutes } from './routes.ts';
 export { demoPictureKey, demoPictureUrl, imageFileUrl, imageKeyOfUrl } from './store.ts';
+export {
+  createImageUpload,
+  finishImageUpload,
+  type ImageUploadCtx,
+  ownImage,
+  refreshImageUpload,
+} from './uploads.ts';

@@ -11,6 +11,8 @@ import { admitLoginAttempt, clearLoginFailures, countLoginFailure, loginFailureK
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';
 
+// Signing in: by account and password or by phone code, counted against the login limits.
+
 /** A sign-in in the caller's transaction: the session plus its audit event. */
 export async function signIn(
   tx: Database,

@@ -12,6 +12,9 @@ import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, type SessionPrincipal } from './sessions.ts';
 
+// Password changes: the designer's own (old password) and a forgotten one (phone code). The
+// hashing is passwords.ts, the rules password-rules.ts.
+
 /**
  * Changes the password after checking the current one (20001 when wrong, counted like a failed
  * login); the account's other sessions end (20003), this one stays.

@@ -7,6 +7,9 @@ import { DAY_MS, HOUR_MS } from '../../time/business-day.ts';
 import { recordAuditEvent } from '../audit/index.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
+// Sessions: opened by a sign-in, checked on every guarded request, ended by logout, a password
+// change or freezing.
+
 export interface SessionPolicy {
   /** Idle lifetime of a "remember me" session. */
   persistentDays: number;

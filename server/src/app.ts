@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AccessLogController } from './http/access-log.ts';
 import { requestLogSerializers } from './http/log-redaction.ts';
 import { validatorCompiler } from './http/validator-compiler.ts';
+import { serveDemoObjects } from './media/demo-objects.ts';
 import { addressesRoutes } from './modules/addresses/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { auditRoutes, requestContextPlugin } from './modules/audit/index.ts';
@@ -77,6 +78,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The demo's media is seed code: loaded only for a demo server (SEED=demo), never otherwise.
+  if (config.seed === 'demo') serveDemoObjects(config, (await import('./seed/media/index.ts')).demoObjects);
   await app.register(contextPlugin, { config, db: database.db });
   await app.register(rateLimitPlugin, { store: rateLimitStore });
   await app.register(requestContextPlugin);

@@ -12,7 +12,7 @@ import {
 } from '../oss/index.ts';
 import { StoreLayout } from '../oss/layout.ts';
 import { ObjectFiles, type ObjectMeta } from '../oss/objects.ts';
-import { ensureDemoObject } from './demo-media.ts';
+import { ensureDemoObject } from './demo-objects.ts';
 
 /** How long a play or cover link works; the token behind it lives as long. */
 export const READ_LINK_TTL_SECONDS = 2 * 60 * 60;
@@ -96,7 +96,7 @@ export class MediaStore {
     origin: RequestOrigin,
     now: Date,
   ): Promise<{ url: string; expiresAt: Date }> {
-    await ensureDemoObject(this, key);
+    await ensureDemoObject(this.config, this, key);
     const authority = await openCredentialAuthority(this.config);
     // A read grant for this one key: the link opens nothing else, not even `key + 'x'`.
     const credentials = authority.issueReadCredentials({ key, ttlSeconds: READ_LINK_TTL_SECONDS + 60 });

@@ -1,7 +1,7 @@
 import { AUTH_TOKEN_HEADER } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate, type SessionPolicy, type SessionPrincipal } from '../modules/auth/service.ts';
+import { authenticate, type SessionPolicy, type SessionPrincipal } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

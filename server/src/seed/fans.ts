@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { textArray } from '../db/sql-helpers.ts';
 import { recountFanFigures } from '../modules/fans/index.ts';
-import { FAN_PICTURE_VARIANTS } from '../modules/image-files/index.ts';
+import { FAN_PICTURE_VARIANTS } from './media/pictures.ts';
 import { colourSlugs, picturePrefix } from './pictures.ts';
 import { pick as pickBy, type RowHash, rowHash } from './row-hash.ts';
 

@@ -1,19 +1,18 @@
 import type { Database } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
+import { demoPictureKey, demoPictureUrl } from '../modules/image-files/index.ts';
+import { DAY_MS } from '../time/business-day.ts';
 import {
   colourSlug,
-  demoPictureKey,
-  demoPictureUrl,
   FAN_PICTURE_VARIANTS,
   GARMENTS,
   PICTURE_COLOURS,
   pictureBytes,
-} from '../modules/image-files/index.ts';
-import { DAY_MS } from '../time/business-day.ts';
+} from './media/pictures.ts';
 
 /**
  * The lasting address of one of the demo's stored pictures (drawn in code, see
- * modules/image-files/pictures.ts): the designer's own, or the platform's (`null`).
+ * seed/media/pictures.ts): the designer's own, or the platform's (`null`).
  */
 export const picture = (owner: number | null, name: string) => demoPictureUrl(owner, name);
 

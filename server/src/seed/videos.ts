@@ -1,8 +1,8 @@
 import { type VideoCategoryKey, videoCategoryId } from '@dc/contract';
 import type { Database } from '../db/client.ts';
 import { images, videos } from '../db/schema/index.ts';
-import { DEMO_COVER_FILES, DEMO_VIDEO_FILE, demoCoverKey, demoVideoKey } from '../media/demo-media.ts';
 import { DAY_MS } from '../time/business-day.ts';
+import { DEMO_COVER_FILES, DEMO_VIDEO_FILE, demoCoverKey, demoVideoKey } from './media/fixtures.ts';
 import { seededRandom } from './random.ts';
 
 const VIDEO_SEED = 20240505;
@@ -122,7 +122,7 @@ const DEMO_VIDEOS: { title: string; category: VideoCategoryKey; tags: string[]; 
 /**
  * demo's videos over the last year: statistics grow with age, a few are offline. Every file
  * is the same tiny real WebM (3 s), stored under each video's own key when first shown (see
- * demo-media.ts), so the sizes and durations on screen are the stored file's own.
+ * media/fixtures.ts), so the sizes and durations on screen are the stored file's own.
  */
 export async function seedVideos(db: Database, demoId: number, now: Date): Promise<void> {
   const random = seededRandom(VIDEO_SEED);

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { designers, sessions, smsOutbox } from '../../src/db/schema/index.ts';
 import { setAccountStatus } from '../../src/modules/auth/account-status.ts';
-import { createSession } from '../../src/modules/auth/service.ts';
+import { createSession } from '../../src/modules/auth/sessions.ts';
 import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../support/accounts-app.ts';
 import { adminInProcess, adminProcess, dataDirDatabase } from '../support/admin-cli.ts';
 import { API, authHeader, createDesigner, loginAs, testDatabaseKind } from '../support/test-app.ts';

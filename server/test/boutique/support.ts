@@ -1,8 +1,8 @@
 import type { ProductBody, ProductDetail } from '@dc/contract';
 import { expect } from 'vitest';
 import { images } from '../../src/db/schema/index.ts';
-import { pictureBytes } from '../../src/modules/image-files/pictures.ts';
 import { demoPictureKey, demoPictureUrl } from '../../src/modules/image-files/store.ts';
+import { pictureBytes } from '../../src/seed/media/pictures.ts';
 import { type AccountsApp, call, dataOf, type Session } from '../support/calls.ts';
 import type { TestApp } from '../support/test-app.ts';
 

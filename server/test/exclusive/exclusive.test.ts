@@ -19,7 +19,7 @@ import {
   sessions,
 } from '../../src/db/schema/index.ts';
 import { ApiError } from '../../src/http/api-error.ts';
-import { reviewApplication } from '../../src/modules/exclusive/service.ts';
+import { reviewApplication } from '../../src/modules/exclusive/review.ts';
 import { temporaryDataDir, uploadImage } from '../image-files/support.ts';
 import {
   type AccountsApp,

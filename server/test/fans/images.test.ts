@@ -1,8 +1,8 @@
 import type { FanDetail, FanImage, WardrobeItem } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../src/db/schema/index.ts';
-import { drawPicture } from '../../src/modules/image-files/pictures.ts';
 import { demoPictureKey, demoPictureUrl, IMAGE_FILES_BASE } from '../../src/modules/image-files/store.ts';
+import { drawPicture } from '../../src/seed/media/pictures.ts';
 import { ossRequest } from '../oss/support/store.ts';
 import { API } from '../support/test-app.ts';
 import {

@@ -2,7 +2,7 @@ import type { AccountStatusValue } from '@dc/contract';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { designers } from '../../db/schema/index.ts';
-import { endSessions } from './service.ts';
+import { endSessions } from './sessions.ts';
 
 export interface AccountRow {
   id: number;

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
+import { login, loginByPhone } from './login.ts';
 import { authMessages } from './messages.ts';
-import { login, loginByPhone, logout, resetPassword } from './service.ts';
+import { resetPassword } from './password-changes.ts';
+import { logout } from './sessions.ts';
 
 const FORM_BODIES = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 

@@ -25,19 +25,16 @@ import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { imageCheckCtxOf } from '../image-files/index.ts';
-import { exclusiveMessages } from './messages.ts';
 import {
   applysubDetail,
   applysubInfo,
-  bankCities,
-  collectProvider,
   keepApplicationImages,
   listApplications,
-  listBanks,
-  listProviders,
   submitApplication,
-  uncollectProvider,
-} from './service.ts';
+} from './applications.ts';
+import { bankCities, listBanks } from './banks.ts';
+import { exclusiveMessages } from './messages.ts';
+import { collectProvider, listProviders, uncollectProvider } from './providers.ts';
 
 const TAGS = ['exclusive-designer'];
 

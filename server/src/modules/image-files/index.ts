@@ -7,7 +7,12 @@ export {
   keptRichTextImages,
   ownStoredImageUrl,
 } from './owned.ts';
-export { colourSlug, FAN_PICTURE_VARIANTS, GARMENTS, PICTURE_COLOURS, pictureBytes } from './pictures.ts';
-export { pngContainer } from './png.ts';
 export { imageFilesRoutes } from './routes.ts';
 export { demoPictureKey, demoPictureUrl, imageFileUrl, imageKeyOfUrl } from './store.ts';
+export {
+  createImageUpload,
+  finishImageUpload,
+  type ImageUploadCtx,
+  ownImage,
+  refreshImageUpload,
+} from './uploads.ts';

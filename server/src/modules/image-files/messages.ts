@@ -7,6 +7,7 @@ export const imageFilesMessages = defineMessages({
     'en-US': 'must be an image uploaded through the image upload',
   },
   noSuchImage: { 'zh-CN': '没有这张图片', 'en-US': 'no such image of yours' },
+  notImageFile: { 'zh-CN': '不是图片文件（{known}）', 'en-US': 'not an image file ({known})' },
   imageNotStored: { 'zh-CN': '图片尚未到达存储', 'en-US': 'the image has not reached the store yet' },
   urlOrUploadedImage: {
     'zh-CN': '须为 http(s) 网址或已上传的图片',

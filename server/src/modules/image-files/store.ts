@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { API_PREFIX, IMAGE_OBJECT_KEY } from '@dc/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
-import { ensureDemoObject } from '../../media/demo-media.ts';
+import { demoObjectsOf, ensureDemoObject, md5Etag } from '../../media/demo-objects.ts';
 import { mediaStoreFor, type RequestOrigin } from '../../media/media-store.ts';
 import {
   designerPrefix,
@@ -12,7 +11,6 @@ import {
   openCredentialAuthority,
   signedUrlQuery,
 } from '../../oss/index.ts';
-import { PICTURE_NAME, pictureBytes } from './pictures.ts';
 
 /**
  * Stored images by a lasting address. A row keeps `/designerapi/v1/image-files/<object key>`;
@@ -39,9 +37,12 @@ export function imageKeyOfUrl(url: string): string | undefined {
 export const demoPictureKey = (owner: number | null, name: string) =>
   `${owner === null ? 'platform/' : designerPrefix(owner)}images/demo-${name}.png`;
 
-/** The lasting address of a demo picture (see pictures.ts for the names). */
+/** The lasting address of a demo picture (see seed/media/pictures.ts for the names). */
 export const demoPictureUrl = (owner: number | null, name: string) =>
   imageFileUrl(demoPictureKey(owner, name));
+
+/** A demo picture's name: lower-case letters, digits and dashes. */
+const PICTURE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The platform's demo pictures are a fixed few: the providers' logos. */
 const PLATFORM_PICTURE = /^provider-\d{1,2}$/;
@@ -69,14 +70,15 @@ export async function imageInStore(db: Database, config: Config, key: string): P
   }
   if (known.has(key)) return true;
   const store = mediaStoreFor(config);
-  await ensureDemoObject(store, key);
+  await ensureDemoObject(config, store, key);
   if (!(await store.head(key))) {
     const demo = demoPictureOf(key);
-    if (!demo) return false;
+    const demoObjects = demoObjectsOf(config);
+    if (!demo || !demoObjects) return false;
     if (demo.owner === null ? !PLATFORM_PICTURE.test(demo.name) : !(await imageRowOf(db, demo.owner, key)))
       return false;
-    const bytes = pictureBytes(demo.name);
-    await store.put(key, bytes, 'image/png', createHash('md5').update(bytes).digest('hex').toUpperCase());
+    const bytes = demoObjects.picture(demo.name);
+    await store.put(key, bytes, 'image/png', md5Etag(bytes));
   }
   known.add(key);
   return true;

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@dc/contract';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
@@ -19,6 +20,9 @@ export interface LooksCtx {
   /** Base URL phones should open (PUBLIC_URL, or this machine's LAN address). */
   shareBase: string;
 }
+
+/** How a route makes the LooksCtx of its request (routes.ts builds it; both route sets use it). */
+export type CtxOf = (app: FastifyInstance, request: FastifyRequest, designerId: number) => LooksCtx;
 
 /** 40300: a shipped background or model is everyone's to use and no one's to change. */
 export const shippedIsReadOnly = () => new ApiError(ErrorCode.forbidden, looksMessages.builtInReadOnly);

@@ -1,19 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
   emptyQuerySchema,
   envelopeSchema,
   idParamsSchema,
   listPageSchema,
-  lookAssetParamsSchema,
   lookBackgroundBodySchema,
   lookBackgroundSchema,
   lookBackgroundUpdateBodySchema,
   lookBodySchema,
   lookDetailSchema,
-  lookEventAnswerSchema,
-  lookEventBodySchema,
   lookListQuerySchema,
   lookModelGrantSchema,
   lookModelRefreshBodySchema,
@@ -25,13 +19,11 @@ import {
   lookSortOrderBodySchema,
   lookStatsQuerySchema,
   lookStatsSchema,
-  publicLookSchema,
 } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
-import { notFound } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Wording } from '../../http/messages.ts';
 import { say } from '../../http/messages.ts';
@@ -39,7 +31,7 @@ import { publicBaseUrl } from '../../http/public-origin.ts';
 import { statisticsWithin } from '../../http/statistics-budget.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
 import { createBackground, deleteBackground, listBackgrounds, updateBackground } from './backgrounds.ts';
-import type { LooksCtx } from './context.ts';
+import type { CtxOf, LooksCtx } from './context.ts';
 import {
   createLook,
   deleteLook,
@@ -58,8 +50,8 @@ import {
   refreshModelUpload,
   updateModel,
 } from './models.ts';
-import { publicLook, recordLookEvent } from './public.ts';
-import { ASSETS_DIR, ensureShippedAssets } from './shipped.ts';
+import { publicRoutes } from './public-routes.ts';
+import { ensureShippedAssets } from './shipped.ts';
 import { lookStats } from './stats.ts';
 
 const TAGS = ['3d-recommend'];
@@ -79,8 +71,6 @@ export async function looksRoutes(scope: FastifyInstance) {
   await scope.register(async (inner) => designerRoutes(inner, ctxOf));
   await scope.register(async (inner) => publicRoutes(inner, ctxOf));
 }
-
-type CtxOf = (app: FastifyInstance, request: FastifyRequest, designerId: number) => LooksCtx;
 
 async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -350,78 +340,6 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
           lookStats({ ...looks, db }, request.params.id, request.query.days),
         ),
       );
-    },
-  );
-}
-
-const ASSET_TYPES: Record<string, string> = { glb: 'model/gltf-binary', png: 'image/png' };
-
-/** The shipped files in memory (a few hundred KB), each .glb also gzipped once. */
-const assetCache = new Map<string, Promise<{ raw: Buffer; gzip: Buffer | null } | undefined>>();
-function shippedAsset(file: string) {
-  let cached = assetCache.get(file);
-  if (!cached) {
-    cached = readFile(path.join(ASSETS_DIR, file)).then(
-      (raw) => ({ raw, gzip: file.endsWith('.glb') ? gzipSync(raw, { level: 9 }) : null }),
-      () => undefined,
-    );
-    assetCache.set(file, cached);
-  }
-  return cached;
-}
-
-/** No session: the public page `/3D-h5` and the shipped files it loads. */
-async function publicRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/public/looks/:id',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'An online look for the public page (offline or unknown: 40400)',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(publicLookSchema) },
-      },
-    },
-    async (request) => ok(await publicLook(ctxOf(app, request, 0), request.params.id)),
-  );
-  app.post(
-    '/public/looks/:id/events',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Count a view, a rotation or a product tap (rate-limited per address)',
-        params: idParamsSchema,
-        body: lookEventBodySchema,
-        response: { 200: envelopeSchema(lookEventAnswerSchema) },
-      },
-    },
-    async (request) =>
-      ok(await recordLookEvent(ctxOf(app, request, 0), request.params.id, request.body, request.ip)),
-  );
-  app.get(
-    '/look-assets/:file',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A shipped model (.glb) or poster (.png)',
-        params: lookAssetParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { file } = request.params;
-      const asset = await shippedAsset(file);
-      if (!asset) throw notFound();
-      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      reply
-        .type(ASSET_TYPES[file.split('.').pop()!]!)
-        .header('cache-control', 'public, max-age=86400')
-        .header('vary', 'accept-encoding');
-      // The .glb shrinks to about half with gzip; the PNG posters are compressed already.
-      if (gzip && asset.gzip) return reply.header('content-encoding', 'gzip').send(asset.gzip);
-      return reply.send(asset.raw);
     },
   );
 }

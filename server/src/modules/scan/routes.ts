@@ -2,10 +2,7 @@ import {
   bindWechatBodySchema,
   createScanTicketBodySchema,
   envelopeSchema,
-  type Language,
   registerAnswerSchema,
-  SCAN_POLL_SECRET_HEADER,
-  SCAN_TICKET_MAX,
   scanCallbackQuerySchema,
   scanPollAnswerSchema,
   scanPollQuerySchema,
@@ -16,7 +13,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
-import { validationError } from '../../http/api-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { messagePage } from '../../http/html-pages.ts';
 import { say } from '../../http/messages.ts';
@@ -25,6 +21,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { confirmPageRoutes } from './confirm-page-routes.ts';
 import { sendFailurePage } from './failure-page.ts';
 import { scanMessages } from './messages.ts';
+import { pollSecretOf, requirePollSecret } from './poll-secret.ts';
 import {
   acceptCallback,
   answerConfirmed,
@@ -39,23 +36,6 @@ import { BuiltinWechatOAuth, createWechatOAuth, type WechatOAuth } from './wecha
 const TAGS = ['scan'];
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
-
-/** The ticket's poll secret the request carries (`X-Scan-Poll-Secret`), if any. */
-function pollSecretOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[SCAN_POLL_SECRET_HEADER];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  return value && value.length <= SCAN_TICKET_MAX ? value : undefined;
-}
-
-/** The poll secret, or 40000 naming the header: a poll without one could never be answered. */
-function requirePollSecret(lang: Language, request: FastifyRequest): string {
-  const secret = pollSecretOf(request);
-  if (secret) return secret;
-  throw validationError(
-    [{ path: SCAN_POLL_SECRET_HEADER, message: scanMessages.required }],
-    say(lang, scanMessages.pollSecretMissing, { header: SCAN_POLL_SECRET_HEADER }),
-  );
-}
 
 /** Scan-code login (spec section 7: codePcRegister, callback) through the WechatOAuth provider. */
 export async function scanRoutes(scope: FastifyInstance) {

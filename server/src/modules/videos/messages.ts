@@ -2,7 +2,6 @@ import { defineMessages } from '../../http/messages.ts';
 
 /** What the videos area says to a person, in every language of the console. */
 export const videosMessages = defineMessages({
-  noSuchImage: { 'zh-CN': '没有这张图片', 'en-US': 'no such image of yours' },
   fileTooLarge: { 'zh-CN': '不能超过 {size}', 'en-US': 'at most {size}' },
   videoUploadedAlready: { 'zh-CN': '视频已上传', 'en-US': 'the video is uploaded already' },
   alreadyUploaded: { 'zh-CN': '已上传', 'en-US': 'already uploaded' },
@@ -10,9 +9,7 @@ export const videosMessages = defineMessages({
     'zh-CN': '视频文件尚未到达存储',
     'en-US': 'the video file has not reached the store yet',
   },
-  imageNotStored: { 'zh-CN': '图片尚未到达存储', 'en-US': 'the image has not reached the store yet' },
   notVideoFile: { 'zh-CN': '不是视频文件（{known}）', 'en-US': 'not a video file ({known})' },
-  notImageFile: { 'zh-CN': '不是图片文件（{known}）', 'en-US': 'not an image file ({known})' },
   videoPublished: { 'zh-CN': '视频已发布', 'en-US': 'Video published' },
   videoSaved: { 'zh-CN': '视频已保存', 'en-US': 'Video saved' },
   videoDeleted: { 'zh-CN': '视频已删除', 'en-US': 'Video deleted' },

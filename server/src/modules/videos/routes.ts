@@ -19,12 +19,11 @@ import { accountCtx } from '../../http/account-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
+import { createImageUpload, finishImageUpload } from '../image-files/index.ts';
 import { videosMessages } from './messages.ts';
 import {
-  createImageUpload,
   createVideoUpload,
   deleteVideo,
-  finishImageUpload,
   finishVideoUpload,
   listVideos,
   refreshUpload,

@@ -1,12 +1,9 @@
 import {
-  type createImageUploadSchema,
   type createVideoUploadSchema,
   ErrorCode,
   fileExtension,
-  IMAGE_EXTENSIONS,
   type Language,
   type ListPage,
-  type UploadedImage,
   type UploadGrantAnswer,
   VIDEO_EXTENSIONS,
   type VideoDetail,
@@ -20,7 +17,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { images, videos } from '../../db/schema/index.ts';
+import { videos } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
@@ -29,13 +26,12 @@ import { toWireDateTime } from '../../http/wire-time.ts';
 import { mediaStoreFor, newObjectKey, type RequestOrigin } from '../../media/media-store.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { recordDeletion } from '../audit/index.ts';
-import { imageFileUrl, keptImageUrl } from '../image-files/index.ts';
+import { keptImageUrl, ownImage, refreshImageUpload } from '../image-files/index.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
 import { videosMessages } from './messages.ts';
 
 type VideoRecord = typeof videos.$inferSelect;
 type NewVideo = z.output<typeof createVideoUploadSchema>;
-type NewImage = z.output<typeof createImageUploadSchema>;
 type ListQuery = z.output<typeof videoListQuerySchema>;
 type Update = z.output<typeof videoUpdateSchema>;
 
@@ -89,15 +85,6 @@ async function ownVideo(ctx: VideoCtx, id: number): Promise<VideoRecord> {
   return row;
 }
 
-async function ownImage(ctx: VideoCtx, id: number, path: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(images)
-    .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
-  if (!row) throw invalidField(path, videosMessages.noSuchImage);
-  return row;
-}
-
 /** `POST /vod/create-upload` kind video: the row (uploading) and credentials for its object. */
 export async function createVideoUpload(
   ctx: VideoCtx,
@@ -147,38 +134,6 @@ export async function createVideoUpload(
   return { videoId: String(row!.id), ...grant };
 }
 
-/** `POST /vod/create-upload` kind image (a cover). */
-export async function createImageUpload(
-  ctx: VideoCtx,
-  body: NewImage,
-  lang: Language = 'zh-CN',
-): Promise<UploadGrantAnswer> {
-  const extension = fileExtension(body.fileName);
-  const typeSaysImage = body.mimeType ? body.mimeType.startsWith('image/') : true;
-  if (!(extension in IMAGE_EXTENSIONS) || !typeSaysImage) {
-    throw invalidField(
-      body.mimeType && !typeSaysImage ? 'mimeType' : 'fileName',
-      message(videosMessages.notImageFile, { known: Object.keys(IMAGE_EXTENSIONS).join(', ') }),
-    );
-  }
-  const key = newObjectKey(ctx.designerId, 'images', extension);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
-  const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
-    tx
-      .insert(images)
-      .values({
-        designerId: ctx.designerId,
-        objectKey: key,
-        fileName: body.fileName,
-        fileSize: body.fileSize,
-        mimeType: IMAGE_EXTENSIONS[extension]!,
-        createdAt: ctx.now,
-      })
-      .returning({ id: images.id }),
-  );
-  return { imageId: String(row!.id), ...grant };
-}
-
 /** `POST /vod/refresh-upload`: new credentials for the same object (only while it uploads). */
 export async function refreshUpload(
   ctx: VideoCtx,
@@ -198,11 +153,7 @@ export async function refreshUpload(
       ...(await store.uploadGrant(ctx.designerId, video.objectKey, video.fileSize, ctx.origin)),
     };
   }
-  const image = await ownImage(ctx, Number(target.imageId), 'imageId');
-  return {
-    imageId: target.imageId,
-    ...(await store.uploadGrant(ctx.designerId, image.objectKey, image.fileSize, ctx.origin)),
-  };
+  return refreshImageUpload(ctx, target.imageId);
 }
 
 /**
@@ -246,38 +197,6 @@ export async function finishVideoUpload(
     });
   }
   return videoDetail(ctx, id);
-}
-
-/**
- * `POST /images/:id/upload-finished`: the stored object must decode as a JPEG, PNG, WebP or GIF
- * picture of the declared size (uploads/inspect.ts); answers a link to show it. A refused file
- * is deleted (40000 on `file` or `fileSize`); the image can be uploaded again.
- */
-export async function finishImageUpload(
-  ctx: VideoCtx,
-  id: number,
-  lang: Language = 'zh-CN',
-): Promise<UploadedImage> {
-  const [image] = await ctx.db
-    .select()
-    .from(images)
-    .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
-  if (!image) throw notFound();
-  const inspected = await inspectStoredUpload(ctx.config, image.objectKey, {
-    kind: 'image',
-    declaredSize: image.fileSize,
-  });
-  if (inspected.state === 'missing') throw new ApiError(ErrorCode.conflict, videosMessages.imageNotStored);
-  if (inspected.state === 'refused')
-    throw await refuseStoredUpload(ctx.config, image.objectKey, inspected, lang);
-  const link = await mediaStoreFor(ctx.config).readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
-  return {
-    id: image.id,
-    fileName: image.fileName,
-    fileSize: image.fileSize,
-    url: link.url,
-    address: imageFileUrl(image.objectKey),
-  };
 }
 
 const SORT_COLUMNS = {

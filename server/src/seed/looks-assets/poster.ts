@@ -1,5 +1,5 @@
 import { Vector3 } from 'three';
-import { pngContainer } from '../../modules/image-files/index.ts';
+import { pngContainer } from '../media/png.ts';
 import type { GlbMesh } from './glb-writer.ts';
 
 /** An RGBA image in memory. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCoverKey, demoVideoKey } from '../../../src/media/demo-media.ts';
 import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { demoPictureKey, imageInStore, signedImageLink } from '../../../src/modules/image-files/store.ts';
+import { demoCoverKey, demoVideoKey } from '../../../src/seed/media/fixtures.ts';
 import { ossRequest } from '../../oss/support/store.ts';
 import { mp4Bytes } from '../../support/media-bytes.ts';
 import {

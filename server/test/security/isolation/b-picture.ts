@@ -1,6 +1,6 @@
 import { images } from '../../../src/db/schema/index.ts';
-import { pictureBytes } from '../../../src/modules/image-files/pictures.ts';
 import { demoPictureKey, demoPictureUrl } from '../../../src/modules/image-files/store.ts';
+import { pictureBytes } from '../../../src/seed/media/pictures.ts';
 import type { CaseContext } from './cases.ts';
 
 /**

@@ -41,9 +41,6 @@ export const colourSlug = (name: string): string =>
 /** Fan photos and avatars come in this many variants each. */
 export const FAN_PICTURE_VARIANTS = 12;
 
-/** A picture name: lower-case letters, digits and dashes. */
-export const PICTURE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** Garment outlines in a unit box (x right, y down), drawn as filled polygons. */
 const OUTLINES: Record<Garment, readonly Point[]> = {
   top: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MAX, loginAnswerSchema, PASSWORD_MAX } from './auth.ts';
+import { ACCOUNT_MAX, loginAnswerSchema, loginBodySchema, PASSWORD_MAX } from './auth.ts';
 import { designerInfoSchema, modifyInfoBodySchema, NICKNAME_MAX } from './designer.ts';
 import type { EndpointSchemaMap } from './endpoint.ts';
 import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
@@ -426,4 +426,23 @@ export const smsSchemas = {
 export const membersSchemas = {
   list: { query: memberListQuerySchema, data: listPageSchema(memberItemSchema) },
   unbind: { body: unbindMemberBodySchema, data: z.null() },
+} satisfies EndpointSchemaMap;
+
+/** The web sends the login as form-data (spec section 7), which the server reads into `loginBodySchema`. */
+export const authSchemas = {
+  login: { form: true, body: loginBodySchema, data: loginAnswerSchema },
+  logout: { data: z.null() },
+  resetPassword: { body: resetPasswordBodySchema, data: z.null() },
+} satisfies EndpointSchemaMap;
+
+/** Scan to log in, register or bind WeChat; the callback and the phone's confirmation are pages. */
+export const scanSchemas = {
+  createTicket: { body: createScanTicketBodySchema, data: scanTicketSchema },
+  poll: { query: scanPollQuerySchema, data: scanPollAnswerSchema },
+  register: { query: scanRegisterQuerySchema, data: registerAnswerSchema },
+  callback: { query: scanCallbackQuerySchema },
+  confirmPage: { query: scanConfirmQuerySchema },
+  confirm: { body: scanConfirmBodySchema },
+  bindWechat: { body: bindWechatBodySchema, data: wechatBindingSchema },
+  unbindWechat: { data: wechatBindingSchema },
 } satisfies EndpointSchemaMap;

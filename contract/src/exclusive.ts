@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { isValidDate } from './dates.ts';
-import { MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, MAX_PAGE_SIZE, pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
   formBoolean,
   idField,
+  idParamsSchema,
   imageListField,
   keywordField,
   labelledOptionSchema,
   phoneField,
   pureSchema,
+  regionSchema,
   text,
   wireDateTime,
 } from './fields.ts';
@@ -324,3 +327,16 @@ export const applicationListQuerySchema = z.strictObject({
   providerId: idField.optional(),
 });
 export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+
+/** What each exclusive-designer call sends and answers (contract/src/endpoint.ts). */
+export const exclusiveSchemas = {
+  applicationInfo: { query: emptyQuerySchema, data: applysubInfoSchema },
+  banks: { query: bankQuerySchema, data: listPageSchema(bankSchema) },
+  bankCities: { query: bankCityQuerySchema, data: listPageSchema(regionSchema) },
+  applicationDetail: { query: applysubDetailQuerySchema, data: applysubDetailSchema },
+  applications: { query: applicationListQuerySchema, data: listPageSchema(applicationSummarySchema) },
+  apply: { body: exclusiveApplicationBodySchema, data: applicationDetailSchema },
+  providers: { query: providerListQuerySchema, data: listPageSchema(providerSchema) },
+  collectProvider: { params: idParamsSchema, data: providerSchema },
+  uncollectProvider: { params: idParamsSchema, data: providerSchema },
+} satisfies EndpointSchemaMap;

@@ -1,9 +1,11 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 export * from './addresses.ts';
 export * from './audit.ts';
+export * from './auth.ts';
 export * from './contracts.ts';
 export * from './crowd-packs.ts';
 export * from './designer.ts';
+export * from './exclusive.ts';
 export * from './fans.ts';
 export * from './health.ts';
 export * from './impressions.ts';
@@ -15,5 +17,6 @@ export * from './partners.ts';
 export * from './profile.ts';
 export * from './recruitment.ts';
 export * from './register.ts';
+export * from './scan.ts';
 export * from './sms.ts';
 export * from './tags.ts';

@@ -1,8 +1,8 @@
-import { envelopeSchema, loginAnswerSchema, loginBodySchema, resetPasswordBodySchema } from '@dc/contract';
+import { authApi, authSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { login, loginByPhone } from './login.ts';
@@ -16,15 +16,13 @@ export async function authRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/login',
+    authApi.login.path,
     {
-      schema: {
+      schema: endpointSchema(authSchemas.login, {
         tags: ['auth'],
         summary: 'Log in with account (or phone) and password, or phone and code; form-data body',
         consumes: FORM_BODIES,
-        body: loginBodySchema,
-        response: { 200: envelopeSchema(loginAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -35,10 +33,10 @@ export async function authRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/logout',
+    authApi.logout.path,
     {
       onRequest: app.requireSession,
-      schema: { tags: ['auth'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
+      schema: endpointSchema(authSchemas.logout, { tags: ['auth'], summary: 'End this session' }),
     },
     async (request) => {
       await logout(app.db, request.principal!.sessionId, app.config.now());
@@ -47,16 +45,14 @@ export async function authRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/password/reset',
+    authApi.resetPassword.path,
     {
-      schema: {
+      schema: endpointSchema(authSchemas.resetPassword, {
         tags: ['auth'],
         summary:
           "Forgotten password: phone + code (reset-password) + new password; ends the account's sessions",
         consumes: FORM_BODIES,
-        body: resetPasswordBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,26 +1,8 @@
-import {
-  applicationDetailSchema,
-  applicationListQuerySchema,
-  applicationSummarySchema,
-  applysubDetailQuerySchema,
-  applysubDetailSchema,
-  applysubInfoSchema,
-  bankCityQuerySchema,
-  bankQuerySchema,
-  bankSchema,
-  emptyQuerySchema,
-  envelopeSchema,
-  exclusiveApplicationBodySchema,
-  idParamsSchema,
-  listPageSchema,
-  loadRegions,
-  providerListQuerySchema,
-  providerSchema,
-  regionSchema,
-} from '@dc/contract';
+import { exclusiveApi, exclusiveSchemas, loadRegions } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -49,79 +31,67 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
   await loadRegions();
 
   app.get(
-    '/getApplysubInfo',
+    exclusiveApi.applicationInfo.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.applicationInfo, {
         tags: TAGS,
         summary: 'Application support data: providers to apply to, id types, portfolio limits, prefill',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(applysubInfoSchema) },
-      },
+      }),
     },
     async (request) => ok(await applysubInfo(app.db, designerIdOf(request))),
   );
 
   app.get(
-    '/getBanks',
+    exclusiveApi.banks.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.banks, {
         tags: TAGS,
         summary: 'Banks for the bank-account picker; keyword matches code, name or short name',
-        querystring: bankQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(bankSchema)) },
-      },
+      }),
     },
     async (request) => ok(listBanks(request.query)),
   );
 
   app.get(
-    '/getBankCitys',
+    exclusiveApi.bankCities.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.bankCities, {
         tags: TAGS,
         summary: 'Without province: the provinces; with a province code: its cities',
-        querystring: bankCityQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(regionSchema)) },
-      },
+      }),
     },
     async (request) => ok(bankCities(request.query)),
   );
 
   app.get(
-    '/yiDesigner/applysubDetail',
+    exclusiveApi.applicationDetail.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.applicationDetail, {
         tags: TAGS,
         summary: "The designer's application to a provider: the latest in full, earlier ones, canSubmit",
-        querystring: applysubDetailQuerySchema,
-        response: { 200: envelopeSchema(applysubDetailSchema) },
-      },
+      }),
     },
     async (request) => ok(await applysubDetail(app.db, designerIdOf(request), request.query.provider_id)),
   );
 
   app.get(
-    '/exclusive-applications',
+    exclusiveApi.applications.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.applications, {
         tags: TAGS,
         summary: "The designer's applications, newest first; filters status, providerId",
-        querystring: applicationListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(applicationSummarySchema)) },
-      },
+      }),
     },
     async (request) => ok(await listApplications(app.db, designerIdOf(request), request.query)),
   );
 
   app.post(
-    '/exclusive-applications',
+    exclusiveApi.apply.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.apply, {
         tags: TAGS,
         summary: "Apply to become a provider's exclusive designer (again after a rejection)",
-        body: exclusiveApplicationBodySchema,
-        response: { 200: envelopeSchema(applicationDetailSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -132,27 +102,23 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/providers',
+    exclusiveApi.providers.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.providers, {
         tags: TAGS,
         summary: 'Providers with collection and application status; keyword, kind, collected filters',
-        querystring: providerListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(providerSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listProviders(app.db, designerIdOf(request), request.query)),
   );
 
   app.post(
-    '/providers/:id/collect',
+    exclusiveApi.collectProvider.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.collectProvider, {
         tags: TAGS,
         summary: 'Collect a provider (idempotent)',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(providerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -162,14 +128,12 @@ export async function exclusiveRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/providers/:id/collect',
+    exclusiveApi.uncollectProvider.path,
     {
-      schema: {
+      schema: endpointSchema(exclusiveSchemas.uncollectProvider, {
         tags: TAGS,
         summary: 'Uncollect a provider (idempotent)',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(providerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

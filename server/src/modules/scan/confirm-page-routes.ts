@@ -1,8 +1,9 @@
-import { API_PREFIX, scanConfirmBodySchema, scanConfirmQuerySchema } from '@dc/contract';
+import { API_PREFIX, scanApi, scanSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { formToken, formTokenMatches } from '../../http/form-token.ts';
 import { html, page } from '../../http/html-pages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
@@ -27,13 +28,12 @@ export async function confirmPageRoutes(scope: FastifyInstance, builtin: Builtin
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/scan/confirm',
+    scanApi.confirmPage.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.confirmPage, {
         tags: TAGS,
         summary: 'Built-in scan flow: the confirmation page the QR code opens on the phone (HTML)',
-        querystring: scanConfirmQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const ctx = accountCtx(app, request);
@@ -53,16 +53,15 @@ export async function confirmPageRoutes(scope: FastifyInstance, builtin: Builtin
   );
 
   app.post(
-    '/scan/confirm',
+    scanApi.confirm.path,
     {
       config: { sameOriginOnly: true },
-      schema: {
+      schema: endpointSchema(scanSchemas.confirm, {
         tags: TAGS,
         summary:
           'Built-in scan flow: the phone confirms (same origin only, with the page’s formToken); redirects (303) to the callback with a one-time code',
         consumes: ['application/x-www-form-urlencoded'],
-        body: scanConfirmBodySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const ctx = accountCtx(app, request);

@@ -1,18 +1,8 @@
-import {
-  bindWechatBodySchema,
-  createScanTicketBodySchema,
-  envelopeSchema,
-  registerAnswerSchema,
-  scanCallbackQuerySchema,
-  scanPollAnswerSchema,
-  scanPollQuerySchema,
-  scanRegisterQuerySchema,
-  scanTicketSchema,
-  wechatBindingSchema,
-} from '@dc/contract';
+import { scanApi, scanSchemas } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { messagePage } from '../../http/html-pages.ts';
 import { say } from '../../http/messages.ts';
@@ -48,14 +38,12 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/scan-tickets',
+    scanApi.createTicket.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.createTicket, {
         tags: TAGS,
         summary: 'A one-time scan ticket (2 minutes) and its QR URL; purpose bind needs a session',
-        body: createScanTicketBodySchema,
-        response: { 200: envelopeSchema(scanTicketSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -74,15 +62,13 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
   );
 
   app.get(
-    '/codePcRegister',
+    scanApi.poll.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.poll, {
         tags: TAGS,
         summary:
           "The PC's poll of a ticket (X-Scan-Poll-Secret: the ticket's pollSecret): pending, scanned, expired, or confirmed (token or resigner_id)",
-        querystring: scanPollQuerySchema,
-        response: { 200: envelopeSchema(scanPollAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -92,14 +78,12 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
   );
 
   app.post(
-    '/codePcRegister',
+    scanApi.register.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.register, {
         tags: TAGS,
         summary: 'Register by scan (query params): bind the scanned WeChat to a new or an existing account',
-        querystring: scanRegisterQuerySchema,
-        response: { 200: envelopeSchema(registerAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -108,14 +92,13 @@ async function publicRoutes(scope: FastifyInstance, oauth: WechatOAuth) {
   );
 
   app.get(
-    '/callback',
+    scanApi.callback.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.callback, {
         tags: TAGS,
         summary:
           'OAuth callback (code, state=ticket): a page for the phone, or with Accept JSON the poll answer (token, newly_register) to the browser holding the ticket’s X-Scan-Poll-Secret',
-        querystring: scanCallbackQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const ctx = accountCtx(app, request);
@@ -169,14 +152,12 @@ async function guardedRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.post(
-    '/yiDesigner/bindWechat',
+    scanApi.bindWechat.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.bindWechat, {
         tags: TAGS,
         summary: "Bind the WeChat that confirmed this designer's bind ticket",
-        body: bindWechatBodySchema,
-        response: { 200: envelopeSchema(wechatBindingSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -188,13 +169,12 @@ async function guardedRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/yiDesigner/unbindWechat',
+    scanApi.unbindWechat.path,
     {
-      schema: {
+      schema: endpointSchema(scanSchemas.unbindWechat, {
         tags: TAGS,
         summary: "Unbind this designer's WeChat",
-        response: { 200: envelopeSchema(wechatBindingSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

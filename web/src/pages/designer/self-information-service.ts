@@ -6,12 +6,9 @@ import {
   type ModifyPhoneBody,
   membersApi,
   SCAN_POLL_SECRET_HEADER,
-  type ScanPollAnswer,
-  type ScanTicket,
-  type WechatBinding,
+  scanApi,
 } from '@dc/contract';
 import { call } from '../../api/call.ts';
-import { request } from '../../request/index.ts';
 
 /**
  * The self-information screen's calls (issue 4 item 6). The account itself is read with
@@ -32,24 +29,25 @@ export const modifyPassword = (body: ModifyPasswordBody) =>
   call(designerApi.modifyPassword, { body }, { trim: false, ...quiet });
 
 /** `POST /designerapi/v1/scan-tickets` for binding WeChat to this account. */
-export const createBindTicket = () =>
-  request.post<ScanTicket>('/designerapi/v1/scan-tickets', { purpose: 'bind' }, quiet);
+export const createBindTicket = () => call(scanApi.createTicket, { body: { purpose: 'bind' } }, quiet);
 
 /** `GET designerapi/v1/codePcRegister?ticket=…`: the bind ticket's state. */
 export const pollBindTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
-  request.get<ScanPollAnswer>('/designerapi/v1/codePcRegister', {
-    params: { ticket },
-    headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
-    signal,
-    ...quiet,
-  });
+  call(
+    scanApi.poll,
+    { query: { ticket } },
+    {
+      headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
+      signal,
+      ...quiet,
+    },
+  );
 
 /** `POST /designerapi/v1/yiDesigner/bindWechat`: binds the WeChat that confirmed the ticket. */
-export const bindWechat = (ticket: string) =>
-  request.post<WechatBinding>('/designerapi/v1/yiDesigner/bindWechat', { ticket }, quiet);
+export const bindWechat = (ticket: string) => call(scanApi.bindWechat, { body: { ticket } }, quiet);
 
 /** `POST /designerapi/v1/yiDesigner/unbindWechat`. */
-export const unbindWechat = () => request.post<WechatBinding>('/designerapi/v1/yiDesigner/unbindWechat');
+export const unbindWechat = () => call(scanApi.unbindWechat);
 
 /** `GET /designerapi/v1/members`: platform users bound to this designer, newest first. */
 export const fetchMembers = (page: number, pageSize: number, signal?: AbortSignal) =>

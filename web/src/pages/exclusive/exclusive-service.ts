@@ -1,16 +1,7 @@
-import type {
-  ApplicationDetail,
-  ApplysubDetail,
-  ApplysubInfo,
-  Bank,
-  ExclusiveApplicationBody,
-  Provider,
-  ProviderListQuery,
-} from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { type ExclusiveApplicationBody, exclusiveApi, type ProviderListQuery } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** The 专属设计师 screen's calls: application support data (spec section 7), applications, providers. */
-const BASE = '/designerapi/v1';
 
 export interface RegionOption {
   code: string;
@@ -28,33 +19,36 @@ export const exclusiveKeys = {
 };
 
 /** `GET designerapi/v1/getApplysubInfo`. */
-export const fetchApplysubInfo = () => request.get<ApplysubInfo>(`${BASE}/getApplysubInfo`);
+export const fetchApplysubInfo = () => call(exclusiveApi.applicationInfo);
 
 /** `GET designerapi/v1/yiDesigner/applysubDetail?provider_id=`. */
 export const fetchApplysubDetail = (providerId: number) =>
-  request.get<ApplysubDetail>(`${BASE}/yiDesigner/applysubDetail`, { params: { provider_id: providerId } });
+  call(exclusiveApi.applicationDetail, { query: { provider_id: providerId } });
 
 /** `GET designerapi/v1/getBanks?keyword=`; a newer search cancels the one in flight. */
 export const fetchBanks = (keyword: string, signal?: AbortSignal) =>
-  request.getList<Bank>(`${BASE}/getBanks`, { params: keyword ? { keyword } : {}, signal });
+  call(exclusiveApi.banks, { query: keyword ? { keyword } : {} }, { signal, list: true });
 
 /** `GET designerapi/v1/getBankCitys`: the provinces, or with a province code its cities. */
 export const fetchBankRegions = (province: string | undefined, signal?: AbortSignal) =>
-  request.getList<RegionOption>(`${BASE}/getBankCitys`, {
-    params: province ? { province } : {},
-    signal,
-    // Provinces and cities are two lists fetched side by side: neither cancels the other.
-    cancelDuplicate: false,
-  });
+  call(
+    exclusiveApi.bankCities,
+    { query: province ? { province } : {} },
+    {
+      list: true,
+      signal,
+      // Provinces and cities are two lists fetched side by side: neither cancels the other.
+      cancelDuplicate: false,
+    },
+  );
 
 /** `POST /designerapi/v1/exclusive-applications`: field problems come back as 40000 on the form. */
 export const submitApplication = (body: ExclusiveApplicationBody) =>
-  request.post<ApplicationDetail>(`${BASE}/exclusive-applications`, body, { showErrorMessage: false });
+  call(exclusiveApi.apply, { body }, { showErrorMessage: false });
 
 export const fetchProviders = (query: ProviderListQuery, signal?: AbortSignal) =>
-  request.getList<Provider>(`${BASE}/providers`, { params: query, signal });
+  call(exclusiveApi.providers, { query }, { signal, list: true });
 
-export const collectProvider = (id: number) => request.post<Provider>(`${BASE}/providers/${id}/collect`);
+export const collectProvider = (id: number) => call(exclusiveApi.collectProvider, { params: { id } });
 
-export const uncollectProvider = (id: number) =>
-  request.delete<Provider>(`${BASE}/providers/${id}/collect`) as Promise<Provider>;
+export const uncollectProvider = (id: number) => call(exclusiveApi.uncollectProvider, { params: { id } });

@@ -1,15 +1,12 @@
 import {
-  type LoginAnswer,
-  type RegisterAnswer,
+  authApi,
   registerApi,
   SCAN_POLL_SECRET_HEADER,
-  type ScanPollAnswer,
-  type ScanTicket,
   type SmsPurpose,
+  scanApi,
   smsApi,
 } from '@dc/contract';
 import { call } from '../../api/call.ts';
-import { request } from '../../request/index.ts';
 
 /**
  * The ways in (issue 4). Form calls pass `showErrorMessage: false`: the forms put failures on
@@ -24,7 +21,7 @@ export function login(account: string, password: string, remember: boolean) {
   form.set('password', password);
   form.set('remember', remember ? '1' : '0');
   // Passwords are sent as typed: a space at either end is part of the password.
-  return request.post<LoginAnswer>('/designerapi/v1/login', form, { trim: false, ...quiet });
+  return call(authApi.login, { body: form }, { trim: false, ...quiet });
 }
 
 /** The same call by phone and the code sent for purpose `login`. */
@@ -33,7 +30,7 @@ export function loginByPhone(phone: string, code: string, remember: boolean) {
   form.set('phone', phone);
   form.set('code', code);
   form.set('remember', remember ? '1' : '0');
-  return request.post<LoginAnswer>('/designerapi/v1/login', form, quiet);
+  return call(authApi.login, { body: form }, quiet);
 }
 
 export const sendCode = (phone: string, purpose: SmsPurpose) =>
@@ -65,28 +62,30 @@ export function register(values: RegisterValues) {
 
 /** `POST /designerapi/v1/password/reset`: a forgotten password, by a `reset-password` code. */
 export function resetPassword(phone: string, code: string, password: string) {
-  return request.post<null>(
-    '/designerapi/v1/password/reset',
-    { phone: phone.trim(), code: code.trim(), password },
+  return call(
+    authApi.resetPassword,
+    { body: { phone: phone.trim(), code: code.trim(), password } },
     { trim: false, ...quiet },
   );
 }
 
 /** `POST /designerapi/v1/scan-tickets`: a one-time ticket (2 minutes) and the URL its QR code shows. */
-export const createScanTicket = () =>
-  request.post<ScanTicket>('/designerapi/v1/scan-tickets', { purpose: 'login' }, quiet);
+export const createScanTicket = () => call(scanApi.createTicket, { body: { purpose: 'login' } }, quiet);
 
 /**
  * `GET designerapi/v1/codePcRegister?ticket=…`: the PC's poll (spec section 7), proven by the
  * ticket's poll secret in a header (the QR code, and so the phone, never sees it).
  */
 export const pollScanTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
-  request.get<ScanPollAnswer>('designerapi/v1/codePcRegister', {
-    params: { ticket },
-    headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
-    signal,
-    ...quiet,
-  });
+  call(
+    scanApi.poll,
+    { query: { ticket } },
+    {
+      headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
+      signal,
+      ...quiet,
+    },
+  );
 
 export interface ScanRegisterNewValues {
   phone: string;
@@ -108,18 +107,14 @@ export function registerByScan(resignerId: string, values: ScanRegisterNewValues
     ...(values.password ? { password: values.password } : {}),
     agree: '1',
   };
-  return request.post<RegisterAnswer>('designerapi/v1/codePcRegister', undefined, {
-    params,
-    trim: false,
-    ...quiet,
-  });
+  return call(scanApi.register, { query: params }, { trim: false, ...quiet });
 }
 
 /** The same call binding the scanned WeChat to an existing account, proven by its password. */
 export function bindScanToAccount(resignerId: string, account: string, password: string) {
-  return request.post<RegisterAnswer>('designerapi/v1/codePcRegister', undefined, {
-    params: { resigner_id: resignerId, account: account.trim(), password },
-    trim: false,
-    ...quiet,
-  });
+  return call(
+    scanApi.register,
+    { query: { resigner_id: resignerId, account: account.trim(), password } },
+    { trim: false, ...quiet },
+  );
 }

@@ -1,2 +1,4 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
+
+export * from './courses.ts';
 export * from './tags.ts';

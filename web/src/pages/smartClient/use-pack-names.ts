@@ -1,11 +1,6 @@
-import {
-  type CourseItem,
-  cityCascaderOptions,
-  loadRegions,
-  type ProductItem,
-  regionsLoaded,
-} from '@dc/contract';
+import { cityCascaderOptions, coursesApi, loadRegions, type ProductItem, regionsLoaded } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/call.ts';
 import { request } from '../../request/index.ts';
 import { fetchImpressionOverview, impressionKeys } from '../fans/impression-service.ts';
 import { fetchTagOverview, tagKeys } from '../label/service.ts';
@@ -48,8 +43,7 @@ export function useProductOptions() {
 export function useCourseOptions() {
   return useQuery({
     queryKey: ['crowd-packs', 'courses'],
-    queryFn: ({ signal }) =>
-      request.getList<CourseItem>('/designerapi/v1/courses', { params: { pageSize: 100 }, signal }),
+    queryFn: ({ signal }) => call(coursesApi.list, { query: { pageSize: 100 } }, { list: true, signal }),
     staleTime: 60_000,
   });
 }

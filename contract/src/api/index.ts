@@ -1,4 +1,5 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 
+export * from './boutique.ts';
 export * from './courses.ts';
 export * from './tags.ts';

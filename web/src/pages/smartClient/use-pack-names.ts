@@ -1,7 +1,6 @@
-import { cityCascaderOptions, coursesApi, loadRegions, type ProductItem, regionsLoaded } from '@dc/contract';
+import { boutiqueApi, cityCascaderOptions, coursesApi, loadRegions, regionsLoaded } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
-import { request } from '../../request/index.ts';
 import { fetchImpressionOverview, impressionKeys } from '../fans/impression-service.ts';
 import { fetchTagOverview, tagKeys } from '../label/service.ts';
 import type { SummaryNames } from './pack-summary.ts';
@@ -33,8 +32,7 @@ export function useCityOptions() {
 export function useProductOptions() {
   return useQuery({
     queryKey: ['crowd-packs', 'products'],
-    queryFn: ({ signal }) =>
-      request.getList<ProductItem>('/designerapi/v1/products', { params: { pageSize: 100 }, signal }),
+    queryFn: ({ signal }) => call(boutiqueApi.list, { query: { pageSize: 100 } }, { list: true, signal }),
     staleTime: 60_000,
   });
 }

@@ -3,3 +3,4 @@
 export * from './boutique.ts';
 export * from './courses.ts';
 export * from './tags.ts';
+export * from './vault.ts';

@@ -1,5 +1,6 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 
+export * from './analytics.ts';
 export * from './boutique.ts';
 export * from './courses.ts';
 export * from './tags.ts';

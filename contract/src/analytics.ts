@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField } from './dates.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
 import { listPageSchema, pageQuerySchema } from './envelope.ts';
 import { fen, wireDateTime } from './fields.ts';
 import { daySpan, incomeKindValues, VAULT_RANGE_MAX_DAYS } from './vault.ts';
@@ -317,3 +318,27 @@ export function rankMovementOf(rank: number, previousRank: number | null): RankM
   if (previousRank === null) return 'new';
   return rank < previousRank ? 'up' : rank > previousRank ? 'down' : 'same';
 }
+
+/** The analytics calls (contract/src/endpoint.ts); method and path in `api/analytics.ts`. The CSV exports answer no envelope. */
+export const analyticsSchemas = {
+  overview: { query: periodQuerySchema, data: analyticsOverviewSchema },
+  fans: {
+    params: analyticsFanListParamsSchema,
+    query: analyticsFanListQuerySchema,
+    data: analyticsFanPageSchema,
+  },
+  exportFansCsv: { params: analyticsFanListParamsSchema, query: analyticsFanExportQuerySchema },
+  income: { params: incomeListParamsSchema, query: bucketListQuerySchema, data: incomeListPageSchema },
+  exportIncomeCsv: { params: incomeListParamsSchema, query: bucketExportQuerySchema },
+  sales: { params: salesListParamsSchema, query: bucketListQuerySchema, data: salesListPageSchema },
+  exportSalesCsv: { params: salesListParamsSchema, query: bucketExportQuerySchema },
+  salesOrders: {
+    params: salesOrdersParamsSchema,
+    query: salesOrderListQuerySchema,
+    data: salesOrderPageSchema,
+  },
+  exportSalesOrdersCsv: { params: salesOrdersParamsSchema, query: salesOrderExportQuerySchema },
+  showRanking: { query: showRankQuerySchema, data: rankingPageSchema },
+  designerCourseRanking: { query: designerCourseRankQuerySchema, data: rankingPageSchema },
+  userCourseRanking: { query: userCourseRankQuerySchema, data: rankingPageSchema },
+} satisfies EndpointSchemaMap;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
   fen,
   idField,
+  idParamsSchema,
   imageListField,
   imageUrlField,
   keywordField,
@@ -319,3 +321,21 @@ export type Brand = z.infer<typeof brandSchema>;
 /** `GET /brands/:id`: the brand page: the brand and its products (on sale first). */
 export const brandPageSchema = brandSchema.extend({ products: z.array(productItemSchema) });
 export type BrandPage = z.infer<typeof brandPageSchema>;
+
+/** The boutique calls (contract/src/endpoint.ts); method and path in `api/boutique.ts`. */
+export const boutiqueSchemas = {
+  list: { query: productListQuerySchema, data: listPageSchema(productItemSchema) },
+  create: { body: productBodySchema, data: productDetailSchema },
+  batchStatus: { body: productBatchStatusBodySchema, data: productBatchAnswerSchema },
+  detail: { params: idParamsSchema, query: emptyQuerySchema, data: productDetailSchema },
+  update: { params: idParamsSchema, body: productBodySchema, data: productDetailSchema },
+  remove: { params: idParamsSchema, data: z.null() },
+  duplicate: { params: idParamsSchema, data: productDetailSchema },
+  orders: { params: idParamsSchema, query: productOrdersQuerySchema, data: listPageSchema(orderItemSchema) },
+  stockHistory: { params: idParamsSchema, query: stockHistoryQuerySchema, data: stockHistorySchema },
+  brands: { query: emptyQuerySchema, data: listPageSchema(brandSchema) },
+  createBrand: { body: brandBodySchema, data: brandSchema },
+  brandPage: { params: idParamsSchema, query: emptyQuerySchema, data: brandPageSchema },
+  updateBrand: { params: idParamsSchema, body: brandBodySchema, data: brandSchema },
+  removeBrand: { params: idParamsSchema, data: z.null() },
+} satisfies EndpointSchemaMap;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { dateField } from './dates.ts';
-import { pageQuerySchema } from './envelope.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
 import {
   bodyIdField,
   fen,
   idField,
+  idParamsSchema,
   imageUrlField,
   keywordField,
   pureSchema,
@@ -257,3 +259,18 @@ export function progressPercent(lessonsCompleted: number, lessonCount: number): 
   if (lessonCount <= 0) return 0;
   return Math.min(100, Math.floor((lessonsCompleted * 100) / lessonCount));
 }
+
+/** The courses calls (contract/src/endpoint.ts); method and path in `api/courses.ts`. */
+export const coursesSchemas = {
+  list: { query: courseListQuerySchema, data: listPageSchema(courseItemSchema) },
+  videoOptions: { query: emptyQuerySchema, data: z.array(courseVideoOptionSchema) },
+  create: { body: courseBodySchema, data: courseDetailSchema },
+  detail: { params: idParamsSchema, query: emptyQuerySchema, data: courseDetailSchema },
+  update: { params: idParamsSchema, body: courseBodySchema, data: courseDetailSchema },
+  remove: { params: idParamsSchema, data: z.null() },
+  putOnSale: { params: idParamsSchema, data: courseDetailSchema },
+  takeOffShelf: { params: idParamsSchema, data: courseDetailSchema },
+  lessonOrder: { params: idParamsSchema, body: lessonOrderBodySchema, data: courseDetailSchema },
+  salesTrend: { params: idParamsSchema, query: salesTrendQuerySchema, data: salesTrendSchema },
+  userCourses: { query: userCourseListQuerySchema, data: listPageSchema(userCourseItemSchema) },
+} satisfies EndpointSchemaMap;

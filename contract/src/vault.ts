@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dateField } from './dates.ts';
-import { listPageSchema, pageQuerySchema } from './envelope.ts';
-import { fen, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import { fen, idParamsSchema, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -266,3 +267,19 @@ export function fenToYuan(amount: number): string {
   const abs = BigInt(Math.abs(amount));
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
+
+/** The vault calls (contract/src/endpoint.ts); method and path in `api/vault.ts`. */
+export const vaultSchemas = {
+  balance: { query: vaultBalanceQuerySchema, data: vaultBalanceSchema },
+  incomeTrend: { query: incomeTrendQuerySchema, data: incomeTrendSchema },
+  incomeBySource: { query: vaultRangeQuerySchema, data: incomeBySourceSchema },
+  topItems: { query: topItemsQuerySchema, data: topItemsSchema },
+  pendingSettlements: { query: emptyQuerySchema, data: pendingSettlementsSchema },
+  ledger: { query: ledgerListQuerySchema, data: ledgerPageSchema },
+  /** A CSV stream, no envelope. */
+  exportLedgerCsv: { query: ledgerExportQuerySchema },
+  ledgerEntry: { params: idParamsSchema, data: ledgerEntrySchema },
+  withdrawals: { query: withdrawalListQuerySchema, data: listPageSchema(withdrawalSchema) },
+  withdrawalAccount: { query: emptyQuerySchema, data: withdrawalAccountSchema },
+  requestWithdrawal: { body: withdrawalBodySchema, data: withdrawalSchema },
+} satisfies EndpointSchemaMap;

@@ -1,8 +1,11 @@
 /** Every area's calls (contract/src/endpoint.ts): method and path, typed with the area's schemas. */
 export * from './addresses.ts';
+export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './boutique.ts';
 export * from './contracts.ts';
+export * from './courses.ts';
 export * from './crowd-packs.ts';
 export * from './designer.ts';
 export * from './exclusive.ts';
@@ -20,3 +23,4 @@ export * from './register.ts';
 export * from './scan.ts';
 export * from './sms.ts';
 export * from './tags.ts';
+export * from './vault.ts';

@@ -1,29 +1,8 @@
-import {
-  analyticsFanExportQuerySchema,
-  analyticsFanListParamsSchema,
-  analyticsFanListQuerySchema,
-  analyticsFanPageSchema,
-  analyticsOverviewSchema,
-  bucketExportQuerySchema,
-  bucketListQuerySchema,
-  designerCourseRankQuerySchema,
-  envelopeSchema,
-  incomeListPageSchema,
-  incomeListParamsSchema,
-  periodQuerySchema,
-  rankingPageSchema,
-  salesListPageSchema,
-  salesListParamsSchema,
-  salesOrderExportQuerySchema,
-  salesOrderListQuerySchema,
-  salesOrderPageSchema,
-  salesOrdersParamsSchema,
-  showRankQuerySchema,
-  userCourseRankQuerySchema,
-} from '@dc/contract';
+import { analyticsApi, analyticsSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvDocument, sendCsv } from '../../http/csv.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import {
@@ -78,14 +57,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   const exportReads = () => budgetedReadsOf(app.db, app.config.queryBudgetMs);
 
   app.get(
-    '/analytics/overview',
+    analyticsApi.overview.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.overview, {
         tags: TAGS,
         summary: 'Fans, income and sales of a period against the previous one, with trends',
-        querystring: periodQuerySchema,
-        response: { 200: envelopeSchema(analyticsOverviewSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -96,15 +73,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/fans/:type',
+    analyticsApi.fans.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.fans, {
         tags: TAGS,
         summary: 'New, lost, active or all fans of a period',
-        params: analyticsFanListParamsSchema,
-        querystring: analyticsFanListQuerySchema,
-        response: { 200: envelopeSchema(analyticsFanPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -115,14 +89,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/fans/:type/export.csv',
+    analyticsApi.exportFansCsv.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.exportFansCsv, {
         ...csv,
         summary: 'The fans list as CSV, streamed',
-        params: analyticsFanListParamsSchema,
-        querystring: analyticsFanExportQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const language = languageOf(request.headers['accept-language']);
@@ -139,15 +111,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/income/:type/:dateType',
+    analyticsApi.income.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.income, {
         tags: TAGS,
         summary: 'Income of a source per day, week, month or year of a period',
-        params: incomeListParamsSchema,
-        querystring: bucketListQuerySchema,
-        response: { 200: envelopeSchema(incomeListPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -158,14 +127,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/income/:type/:dateType/export.csv',
+    analyticsApi.exportIncomeCsv.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.exportIncomeCsv, {
         ...csv,
         summary: 'The income list as CSV',
-        params: incomeListParamsSchema,
-        querystring: bucketExportQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const { type, dateType } = request.params;
@@ -188,15 +155,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/sales/:type/:dateType',
+    analyticsApi.sales.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.sales, {
         tags: TAGS,
         summary: 'Orders of courses or boutique products per day, week, month or year of a period',
-        params: salesListParamsSchema,
-        querystring: bucketListQuerySchema,
-        response: { 200: envelopeSchema(salesListPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -207,14 +171,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/sales/:type/:dateType/export.csv',
+    analyticsApi.exportSalesCsv.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.exportSalesCsv, {
         ...csv,
         summary: 'The sales list as CSV',
-        params: salesListParamsSchema,
-        querystring: bucketExportQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const { type, dateType } = request.params;
@@ -237,15 +199,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/sales/:type/:dateType/:createdAt',
+    analyticsApi.salesOrders.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.salesOrders, {
         tags: TAGS,
         summary: 'The orders of one bucket (from `createdAt` to the end of its bucket)',
-        params: salesOrdersParamsSchema,
-        querystring: salesOrderListQuerySchema,
-        response: { 200: envelopeSchema(salesOrderPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -258,14 +217,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/sales/:type/:dateType/:createdAt/export.csv',
+    analyticsApi.exportSalesOrdersCsv.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.exportSalesOrdersCsv, {
         ...csv,
         summary: 'The orders of one bucket as CSV, streamed',
-        params: salesOrdersParamsSchema,
-        querystring: salesOrderExportQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const { type, dateType, createdAt } = request.params;
@@ -277,28 +234,24 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/rankings/shows',
+    analyticsApi.showRanking.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.showRanking, {
         tags: TAGS,
         summary: 'Short videos by views, likes, comments or completion, with rank movement',
-        querystring: showRankQuerySchema,
-        response: { 200: envelopeSchema(rankingPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await budgeted(request, (reads) => showRanking(reads, designerIdOf(request), request.query, now()))),
   );
 
   app.get(
-    '/analytics/rankings/designer-courses',
+    analyticsApi.designerCourseRanking.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.designerCourseRanking, {
         tags: TAGS,
         summary: 'Courses by sales, revenue, students or rating, with rank movement',
-        querystring: designerCourseRankQuerySchema,
-        response: { 200: envelopeSchema(rankingPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -309,14 +262,12 @@ export async function analyticsRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/analytics/rankings/user-courses',
+    analyticsApi.userCourseRanking.path,
     {
-      schema: {
+      schema: endpointSchema(analyticsSchemas.userCourseRanking, {
         tags: TAGS,
         summary: 'Learners by courses bought, money spent or lessons completed, with rank movement',
-        querystring: userCourseRankQuerySchema,
-        response: { 200: envelopeSchema(rankingPageSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(

@@ -1,26 +1,8 @@
-import {
-  brandBodySchema,
-  brandPageSchema,
-  brandSchema,
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
-  orderItemSchema,
-  productBatchAnswerSchema,
-  productBatchStatusBodySchema,
-  productBodySchema,
-  productDetailSchema,
-  productItemSchema,
-  productListQuerySchema,
-  productOrdersQuerySchema,
-  stockHistoryQuerySchema,
-  stockHistorySchema,
-} from '@dc/contract';
+import { boutiqueApi, boutiqueSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -32,8 +14,6 @@ import { boutiqueMessages } from './messages.ts';
 import { getProduct, listProductOrders, listProducts, stockHistory } from './service.ts';
 
 const TAGS = ['boutique'];
-const detailAnswer = { 200: envelopeSchema(productDetailSchema) };
-const brandAnswer = { 200: envelopeSchema(brandSchema) };
 
 /** 商家精品 (issue 7 items 1–3): products with variants, orders, stock history, brands. */
 export async function boutiqueRoutes(scope: FastifyInstance) {
@@ -41,27 +21,23 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/products',
+    boutiqueApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.list, {
         tags: TAGS,
         summary: "The designer's boutique products, filtered, sorted and paged",
-        querystring: productListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(productItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listProducts(app.db, designerIdOf(request), request.query)),
   );
 
   app.post(
-    '/products',
+    boutiqueApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.create, {
         tags: TAGS,
         summary: 'Create a product with its variant matrix',
-        body: productBodySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -73,14 +49,12 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/products/batch-status',
+    boutiqueApi.batchStatus.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.batchStatus, {
         tags: TAGS,
         summary: 'Put products on sale or off the shelf, all or none',
-        body: productBatchStatusBodySchema,
-        response: { 200: envelopeSchema(productBatchAnswerSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -96,29 +70,23 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/products/:id',
+    boutiqueApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.detail, {
         tags: TAGS,
         summary: 'A product as a buyer sees it, with its order figures',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => ok(await getProduct(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.put(
-    '/products/:id',
+    boutiqueApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.update, {
         tags: TAGS,
         summary: 'Replace a product and its variants',
-        params: idParamsSchema,
-        body: productBodySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -133,14 +101,12 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/products/:id',
+    boutiqueApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a draft product',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -150,14 +116,12 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/products/:id/duplicate',
+    boutiqueApi.duplicate.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.duplicate, {
         tags: TAGS,
         summary: 'Copy a product as a new draft (stock 0, SKUs suffixed)',
-        params: idParamsSchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -169,30 +133,24 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/products/:id/orders',
+    boutiqueApi.orders.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.orders, {
         tags: TAGS,
         summary: "A product's orders, newest first",
-        params: idParamsSchema,
-        querystring: productOrdersQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(orderItemSchema)) },
-      },
+      }),
     },
     async (request) =>
       ok(await listProductOrders(app.db, designerIdOf(request), request.params.id, request.query)),
   );
 
   app.get(
-    '/products/:id/stock-history',
+    boutiqueApi.stockHistory.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.stockHistory, {
         tags: TAGS,
         summary: "A product's daily stock level and latest stock movements",
-        params: idParamsSchema,
-        querystring: stockHistoryQuerySchema,
-        response: { 200: envelopeSchema(stockHistorySchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -203,21 +161,24 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/brands',
+    boutiqueApi.brands.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.brands, {
         tags: TAGS,
         summary: "The designer's brands with their product counts",
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(brandSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listBrands(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/brands',
-    { schema: { tags: TAGS, summary: 'Create a brand', body: brandBodySchema, response: brandAnswer } },
+    boutiqueApi.createBrand.path,
+    {
+      schema: endpointSchema(boutiqueSchemas.createBrand, {
+        tags: TAGS,
+        summary: 'Create a brand',
+      }),
+    },
     async (request) => {
       const ctx = accountCtx(app, request);
       const body = await keepBrandImages(imageCheckCtxOf(app, request), request.body);
@@ -227,29 +188,23 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/brands/:id',
+    boutiqueApi.brandPage.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.brandPage, {
         tags: TAGS,
         summary: 'The brand page: the brand and its products',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(brandPageSchema) },
-      },
+      }),
     },
     async (request) => ok(await getBrandPage(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.put(
-    '/brands/:id',
+    boutiqueApi.updateBrand.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.updateBrand, {
         tags: TAGS,
         summary: 'Replace a brand',
-        params: idParamsSchema,
-        body: brandBodySchema,
-        response: brandAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -260,14 +215,12 @@ export async function boutiqueRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/brands/:id',
+    boutiqueApi.removeBrand.path,
     {
-      schema: {
+      schema: endpointSchema(boutiqueSchemas.removeBrand, {
         tags: TAGS,
         summary: 'Delete a brand no product carries',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);

@@ -1,23 +1,8 @@
-import {
-  courseBodySchema,
-  courseDetailSchema,
-  courseItemSchema,
-  courseListQuerySchema,
-  courseVideoOptionSchema,
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  lessonOrderBodySchema,
-  listPageSchema,
-  salesTrendQuerySchema,
-  salesTrendSchema,
-  userCourseItemSchema,
-  userCourseListQuerySchema,
-} from '@dc/contract';
+import { coursesApi, coursesSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { statisticsWithin } from '../../http/statistics-budget.ts';
@@ -37,7 +22,6 @@ import { listUserCourses, salesTrend } from './purchases.ts';
 import { getCourse, listCourses, videoOptions } from './service.ts';
 
 const TAGS = ['courses'];
-const detailAnswer = { 200: envelopeSchema(courseDetailSchema) };
 
 /** 课程管理 (issue 5 item 6): designer courses, user courses, course detail. */
 export async function coursesRoutes(scope: FastifyInstance) {
@@ -45,40 +29,34 @@ export async function coursesRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', app.requireSession);
 
   app.get(
-    '/courses',
+    coursesApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.list, {
         tags: TAGS,
         summary: "The designer's courses with students, revenue and rating",
-        querystring: courseListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(courseItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listCourses(app.db, designerIdOf(request), request.query)),
   );
 
   app.get(
-    '/courses/video-options',
+    coursesApi.videoOptions.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.videoOptions, {
         tags: TAGS,
         summary: "The designer's published videos a lesson can use",
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(z.array(courseVideoOptionSchema)) },
-      },
+      }),
     },
     async (request) => ok(await videoOptions(app.db, designerIdOf(request))),
   );
 
   app.post(
-    '/courses',
+    coursesApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.create, {
         tags: TAGS,
         summary: 'Create a draft course',
-        body: courseBodySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -89,29 +67,23 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/courses/:id',
+    coursesApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.detail, {
         tags: TAGS,
         summary: 'A course with its chapters and lessons',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => ok(await getCourse(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.put(
-    '/courses/:id',
+    coursesApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.update, {
         tags: TAGS,
         summary: 'Replace a course, its chapters and lessons (lessons with an id keep their progress)',
-        params: idParamsSchema,
-        body: courseBodySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -122,14 +94,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.delete(
-    '/courses/:id',
+    coursesApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a draft course',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -139,9 +109,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/courses/:id/on-sale',
+    coursesApi.putOnSale.path,
     {
-      schema: { tags: TAGS, summary: 'Put a course on sale', params: idParamsSchema, response: detailAnswer },
+      schema: endpointSchema(coursesSchemas.putOnSale, {
+        tags: TAGS,
+        summary: 'Put a course on sale',
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -151,14 +124,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/courses/:id/off-shelf',
+    coursesApi.takeOffShelf.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.takeOffShelf, {
         tags: TAGS,
         summary: 'Take a course off shelf',
-        params: idParamsSchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -168,15 +139,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.put(
-    '/courses/:id/lesson-order',
+    coursesApi.lessonOrder.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.lessonOrder, {
         tags: TAGS,
         summary: 'Reorder the lessons (and move them between chapters)',
-        params: idParamsSchema,
-        body: lessonOrderBodySchema,
-        response: detailAnswer,
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -192,15 +160,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/courses/:id/sales-trend',
+    coursesApi.salesTrend.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.salesTrend, {
         tags: TAGS,
         summary: 'Purchases and revenue per day',
-        params: idParamsSchema,
-        querystring: salesTrendQuerySchema,
-        response: { 200: envelopeSchema(salesTrendSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = accountCtx(app, request);
@@ -214,14 +179,12 @@ export async function coursesRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/user-courses',
+    coursesApi.userCourses.path,
     {
-      schema: {
+      schema: endpointSchema(coursesSchemas.userCourses, {
         tags: TAGS,
         summary: "Purchases of the designer's courses, with each buyer's progress",
-        querystring: userCourseListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(userCourseItemSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listUserCourses(app.db, designerIdOf(request), request.query)),
   );

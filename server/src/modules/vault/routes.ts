@@ -1,30 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  incomeBySourceSchema,
-  incomeTrendQuerySchema,
-  incomeTrendSchema,
-  ledgerEntrySchema,
-  ledgerExportQuerySchema,
-  ledgerListQuerySchema,
-  ledgerPageSchema,
-  listPageSchema,
-  pendingSettlementsSchema,
-  topItemsQuerySchema,
-  topItemsSchema,
-  vaultBalanceQuerySchema,
-  vaultBalanceSchema,
-  vaultRangeQuerySchema,
-  withdrawalAccountSchema,
-  withdrawalBodySchema,
-  withdrawalListQuerySchema,
-  withdrawalSchema,
-} from '@dc/contract';
+import { vaultApi, vaultSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { say } from '../../http/messages.ts';
@@ -60,14 +39,12 @@ export async function vaultRoutes(scope: FastifyInstance) {
     );
 
   app.get(
-    '/vault/balance',
+    vaultApi.balance.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.balance, {
         tags: TAGS,
         summary: 'Balance cards (fen), now and `days` ago',
-        querystring: vaultBalanceQuerySchema,
-        response: { 200: envelopeSchema(vaultBalanceSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -76,81 +53,70 @@ export async function vaultRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/vault/income-trend',
+    vaultApi.incomeTrend.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.incomeTrend, {
         tags: TAGS,
         summary: 'Income per day, week or month of a range (at most 366 days)',
-        querystring: incomeTrendQuerySchema,
-        response: { 200: envelopeSchema(incomeTrendSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await statistics(request, (db) => incomeTrend(db, designerIdOf(request), request.query, now()))),
   );
 
   app.get(
-    '/vault/income-by-source',
+    vaultApi.incomeBySource.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.incomeBySource, {
         tags: TAGS,
         summary: 'Net income per earning kind of a range',
-        querystring: vaultRangeQuerySchema,
-        response: { 200: envelopeSchema(incomeBySourceSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await statistics(request, (db) => incomeBySource(db, designerIdOf(request), request.query, now()))),
   );
 
   app.get(
-    '/vault/top-items',
+    vaultApi.topItems.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.topItems, {
         tags: TAGS,
         summary: 'Items that earned most in a range',
-        querystring: topItemsQuerySchema,
-        response: { 200: envelopeSchema(topItemsSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await statistics(request, (db) => topItems(db, designerIdOf(request), request.query, now()))),
   );
 
   app.get(
-    '/vault/pending-settlements',
+    vaultApi.pendingSettlements.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.pendingSettlements, {
         tags: TAGS,
         summary: 'Pending income per day it settles',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(pendingSettlementsSchema) },
-      },
+      }),
     },
     async (request) => ok(await pendingSettlements(app.db, designerIdOf(request), now())),
   );
 
   app.get(
-    '/vault/ledger',
+    vaultApi.ledger.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.ledger, {
         tags: TAGS,
         summary: 'The ledger: filtered, sorted, paged, with totals of the filtered rows',
-        querystring: ledgerListQuerySchema,
-        response: { 200: envelopeSchema(ledgerPageSchema) },
-      },
+      }),
     },
     async (request) => ok(await ledgerPage(app.db, designerIdOf(request), request.query, now())),
   );
 
   app.get(
-    '/vault/ledger/export.csv',
+    vaultApi.exportLedgerCsv.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.exportLedgerCsv, {
         tags: TAGS,
         summary: 'The filtered ledger as CSV (UTF-8 with BOM), streamed',
-        querystring: ledgerExportQuerySchema,
-      },
+      }),
     },
     async (request, reply) => {
       const language = requestLanguage(request.headers['accept-language']);
@@ -177,53 +143,45 @@ export async function vaultRoutes(scope: FastifyInstance) {
   );
 
   app.get(
-    '/vault/ledger/:id',
+    vaultApi.ledgerEntry.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.ledgerEntry, {
         tags: TAGS,
         summary: 'One ledger entry',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(ledgerEntrySchema) },
-      },
+      }),
     },
     async (request) => ok(await ledgerEntry(app.db, designerIdOf(request), request.params.id)),
   );
 
   app.get(
-    '/vault/withdrawals',
+    vaultApi.withdrawals.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.withdrawals, {
         tags: TAGS,
         summary: 'Withdrawals, newest first',
-        querystring: withdrawalListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(withdrawalSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listWithdrawals(app.db, designerIdOf(request), request.query)),
   );
 
   app.get(
-    '/vault/withdrawal-account',
+    vaultApi.withdrawalAccount.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.withdrawalAccount, {
         tags: TAGS,
         summary: 'The default payout account (the approved exclusive application)',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(withdrawalAccountSchema) },
-      },
+      }),
     },
     async (request) => ok({ bankAccount: await defaultBankAccount(app.db, designerIdOf(request)) }),
   );
 
   app.post(
-    '/vault/withdrawals',
+    vaultApi.requestWithdrawal.path,
     {
-      schema: {
+      schema: endpointSchema(vaultSchemas.requestWithdrawal, {
         tags: TAGS,
         summary: 'Request a withdrawal of at most the available balance',
-        body: withdrawalBodySchema,
-        response: { 200: envelopeSchema(withdrawalSchema) },
-      },
+      }),
     },
     async (request) => {
       const lang = requestLanguage(request.headers['accept-language']);

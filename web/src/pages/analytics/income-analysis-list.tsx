@@ -19,7 +19,7 @@ export default function IncomeAnalysisListPage() {
   const { type, dateType } = useParams();
   const valid = isIncomeType(type) && isDateType(dateType);
   const source = useAnalysisList({
-    path: valid ? incomePath(type, dateType) : '',
+    path: valid ? incomePath(type, dateType) : null,
     sortBy: 'bucket' as BucketSort,
     filter: periodQueryOf,
     fetch: fetchIncome,

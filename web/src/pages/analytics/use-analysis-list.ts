@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePeriod } from './PeriodBar.tsx';
 import type { PeriodChoice } from './period.ts';
-import { analyticsKeys, downloadCsv } from './service.ts';
+import { type AnalysisPath, analyticsKeys, downloadCsv } from './service.ts';
 import { type TableState, useTableState } from './table-state.ts';
 
 /** What every analysis list answers: a page of rows, their count, and when they were computed. */
@@ -11,14 +11,19 @@ export interface AnalysisPage<Row> {
   computedAt: string;
 }
 
-export interface AnalysisListOptions<S extends string, F extends object, P> {
-  /** The list's API path under `/analytics` (its CSV is `<path>/export.csv`). */
-  path: string;
+export interface AnalysisListOptions<
+  S extends string,
+  F extends object,
+  P,
+  A extends AnalysisPath = AnalysisPath,
+> {
+  /** The list's path parameters and CSV export (`fansPath`, …); null for no list. */
+  path: A | null;
   /** The sort before the user picks one (descending). */
   sortBy: S;
   /** What narrows the rows besides paging and sorting, from the period chosen. */
   filter(period: PeriodChoice): F;
-  fetch(path: string, query: NoInfer<F> & TableState<NoInfer<S>>): Promise<P>;
+  fetch(path: NoInfer<A>, query: NoInfer<F> & TableState<NoInfer<S>>): Promise<P>;
   enabled?: boolean;
 }
 
@@ -26,21 +31,20 @@ export interface AnalysisListOptions<S extends string, F extends object, P> {
  * An analysis list's rows: the period (in the address), paging and sorting on the server, the
  * query, and the CSV export of the rows as sorted. A new period goes back to page 1.
  */
-export function useAnalysisList<S extends string, F extends object, P extends AnalysisPage<unknown>>({
-  path,
-  sortBy,
-  filter,
-  fetch,
-  enabled = true,
-}: AnalysisListOptions<S, F, P>) {
+export function useAnalysisList<
+  S extends string,
+  F extends object,
+  P extends AnalysisPage<unknown>,
+  A extends AnalysisPath = AnalysisPath,
+>({ path, sortBy, filter, fetch, enabled = true }: AnalysisListOptions<S, F, P, A>) {
   const [period, setPeriod] = usePeriod();
   const table = useTableState<S>(sortBy);
   const query = { ...filter(period), ...table.state };
   const list = useQuery({
     queryKey: analyticsKeys.list(path, query),
-    queryFn: () => fetch(path, query),
+    queryFn: () => fetch(path as A, query),
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: enabled && path !== null,
   });
   return {
     period,
@@ -51,7 +55,9 @@ export function useAnalysisList<S extends string, F extends object, P extends An
       period,
       computedAt: list.data?.computedAt,
       onExport: () =>
-        downloadCsv(path, { ...filter(period), sortBy: table.state.sortBy, order: table.state.order }),
+        path
+          ? downloadCsv(path, { ...filter(period), sortBy: table.state.sortBy, order: table.state.order })
+          : Promise.resolve(),
     },
     /** Lets the user change the period (lists that are not of one period leave it out). */
     onPeriod: (next: PeriodChoice) => {

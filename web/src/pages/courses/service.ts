@@ -1,24 +1,17 @@
-import type {
-  CourseBody,
-  CourseDetail,
-  CourseItem,
-  CourseVideoOption,
-  courseListQuerySchema,
-  LessonOrderBody,
-  SalesTrend,
-  UserCourseItem,
-  userCourseListQuerySchema,
+import {
+  type CourseBody,
+  type courseListQuerySchema,
+  coursesApi,
+  type LessonOrderBody,
+  type userCourseListQuerySchema,
 } from '@dc/contract';
 import type { z } from 'zod';
-import { request } from '../../request/index.ts';
+import { call } from '../../api/call.ts';
 
 /** The course list's query as the page holds it (numbers, not strings). */
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 /** The user-course list's query as the page holds it. */
 export type UserCourseListQuery = z.output<typeof userCourseListQuerySchema>;
-
-const COURSES = '/designerapi/v1/courses';
-const USER_COURSES = '/designerapi/v1/user-courses';
 
 /** react-query keys: everything under `all`, so one invalidation refreshes lists and details. */
 export const courseKeys = {
@@ -32,35 +25,35 @@ export const courseKeys = {
 };
 
 export const fetchCourses = (query: CourseListQuery, signal?: AbortSignal) =>
-  request.getList<CourseItem>(COURSES, { params: query, signal });
+  call(coursesApi.list, { query }, { list: true, signal });
 
 /** Every course of the designer (at most 100), for the course filter of user courses. */
 export const fetchCourseOptions = () =>
-  request.getList<CourseItem>(COURSES, { params: { pageSize: 100, sortBy: 'createdAt' } });
+  call(coursesApi.list, { query: { pageSize: 100, sortBy: 'createdAt' } }, { list: true });
 
 export const fetchCourse = (id: number, signal?: AbortSignal) =>
-  request.get<CourseDetail>(`${COURSES}/${id}`, { signal });
+  call(coursesApi.detail, { params: { id } }, { signal });
 
-export const fetchVideoOptions = () => request.get<CourseVideoOption[]>(`${COURSES}/video-options`);
+export const fetchVideoOptions = () => call(coursesApi.videoOptions);
 
 export const createCourse = (body: CourseBody) =>
-  request.post<CourseDetail>(COURSES, body, { showErrorMessage: false });
+  call(coursesApi.create, { body }, { showErrorMessage: false });
 
 /** PUT answers the raw response (spec section 7); the saved course is its envelope's data. */
 export const updateCourse = async (id: number, body: CourseBody) =>
-  (await request.put<CourseDetail>(`${COURSES}/${id}`, body, { showErrorMessage: false })).data.data;
+  (await call(coursesApi.update, { params: { id }, body }, { showErrorMessage: false })).data.data;
 
-export const putCourseOnSale = (id: number) => request.post<CourseDetail>(`${COURSES}/${id}/on-sale`);
+export const putCourseOnSale = (id: number) => call(coursesApi.putOnSale, { params: { id } });
 
-export const takeCourseOffShelf = (id: number) => request.post<CourseDetail>(`${COURSES}/${id}/off-shelf`);
+export const takeCourseOffShelf = (id: number) => call(coursesApi.takeOffShelf, { params: { id } });
 
-export const deleteCourse = (id: number) => request.delete(`${COURSES}/${id}`);
+export const deleteCourse = (id: number) => call(coursesApi.remove, { params: { id } });
 
 export const saveLessonOrder = (id: number, body: LessonOrderBody) =>
-  request.put<CourseDetail>(`${COURSES}/${id}/lesson-order`, body);
+  call(coursesApi.lessonOrder, { params: { id }, body });
 
 export const fetchSalesTrend = (id: number, days: number, signal?: AbortSignal) =>
-  request.get<SalesTrend>(`${COURSES}/${id}/sales-trend`, { params: { days }, signal });
+  call(coursesApi.salesTrend, { params: { id }, query: { days } }, { signal });
 
 export const fetchUserCourses = (query: UserCourseListQuery, signal?: AbortSignal) =>
-  request.getList<UserCourseItem>(USER_COURSES, { params: query, signal });
+  call(coursesApi.userCourses, { query }, { list: true, signal });

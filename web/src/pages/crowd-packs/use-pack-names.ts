@@ -1,12 +1,6 @@
-import {
-  type CourseItem,
-  cityCascaderOptions,
-  loadRegions,
-  type ProductItem,
-  regionsLoaded,
-} from '@dc/contract';
+import { boutiqueApi, cityCascaderOptions, coursesApi, loadRegions, regionsLoaded } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../request/index.ts';
+import { call } from '../../api/call.ts';
 import { fetchImpressionOverview, impressionKeys } from '../impressions/service.ts';
 import { fetchTagOverview, tagKeys } from '../tags/service.ts';
 import type { SummaryNames } from './pack-summary.ts';
@@ -38,8 +32,7 @@ export function useCityOptions() {
 export function useProductOptions() {
   return useQuery({
     queryKey: ['crowd-packs', 'products'],
-    queryFn: ({ signal }) =>
-      request.getList<ProductItem>('/designerapi/v1/products', { params: { pageSize: 100 }, signal }),
+    queryFn: ({ signal }) => call(boutiqueApi.list, { query: { pageSize: 100 } }, { list: true, signal }),
     staleTime: 60_000,
   });
 }
@@ -48,8 +41,7 @@ export function useProductOptions() {
 export function useCourseOptions() {
   return useQuery({
     queryKey: ['crowd-packs', 'courses'],
-    queryFn: ({ signal }) =>
-      request.getList<CourseItem>('/designerapi/v1/courses', { params: { pageSize: 100 }, signal }),
+    queryFn: ({ signal }) => call(coursesApi.list, { query: { pageSize: 100 } }, { list: true, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,23 +1,15 @@
-import type {
-  Granularity,
-  IncomeBySource,
-  IncomeTrend,
-  LedgerEntry,
-  LedgerExportQuery,
-  LedgerListQuery,
-  LedgerPage,
-  ListPage,
-  PendingSettlements,
-  TopItems,
-  VaultBalance,
-  Withdrawal,
-  WithdrawalAccount,
-  WithdrawalBody,
+import {
+  endpointUrl,
+  type Granularity,
+  type LedgerExportQuery,
+  type LedgerListQuery,
+  type ListPage,
+  vaultApi,
+  type Withdrawal,
+  type WithdrawalBody,
 } from '@dc/contract';
+import { call } from '../../api/call.ts';
 import { downloadCsvFile } from '../../components/csv-download.ts';
-import { request } from '../../request/index.ts';
-
-const BASE = '/designerapi/v1/vault';
 
 export interface StatisticsRange {
   start: string;
@@ -39,27 +31,25 @@ export const vaultKeys = {
   account: ['vault', 'withdrawal-account'] as const,
 };
 
-export const fetchVaultBalance = (days = 30) =>
-  request.get<VaultBalance>(`${BASE}/balance`, { params: { days } });
+export const fetchVaultBalance = (days = 30) => call(vaultApi.balance, { query: { days } });
 export const fetchIncomeTrend = (range: StatisticsRange, granularity: Granularity) =>
-  request.get<IncomeTrend>(`${BASE}/income-trend`, { params: { ...range, granularity } });
+  call(vaultApi.incomeTrend, { query: { ...range, granularity } });
 export const fetchIncomeBySource = (range: StatisticsRange) =>
-  request.get<IncomeBySource>(`${BASE}/income-by-source`, { params: range });
+  call(vaultApi.incomeBySource, { query: range });
 export const fetchTopItems = (range: StatisticsRange) =>
-  request.get<TopItems>(`${BASE}/top-items`, { params: { ...range, limit: 10 } });
-export const fetchPendingSettlements = () => request.get<PendingSettlements>(`${BASE}/pending-settlements`);
+  call(vaultApi.topItems, { query: { ...range, limit: 10 } });
+export const fetchPendingSettlements = () => call(vaultApi.pendingSettlements);
 
 export const fetchLedger = (query: LedgerListQuery, signal?: AbortSignal) =>
-  request.get<LedgerPage>(`${BASE}/ledger`, { params: query, signal });
-export const fetchLedgerEntry = (id: number) => request.get<LedgerEntry>(`${BASE}/ledger/${id}`);
+  call(vaultApi.ledger, { query }, { signal });
+export const fetchLedgerEntry = (id: number) => call(vaultApi.ledgerEntry, { params: { id } });
 export const fetchWithdrawals = (page: number) =>
-  request.getList<Withdrawal>(`${BASE}/withdrawals`, { params: { page, pageSize: 10 } });
-export const fetchWithdrawalAccount = () => request.get<WithdrawalAccount>(`${BASE}/withdrawal-account`);
-export const requestWithdrawal = (body: WithdrawalBody) =>
-  request.post<Withdrawal>(`${BASE}/withdrawals`, body);
+  call(vaultApi.withdrawals, { query: { page, pageSize: 10 } }, { list: true });
+export const fetchWithdrawalAccount = () => call(vaultApi.withdrawalAccount);
+export const requestWithdrawal = (body: WithdrawalBody) => call(vaultApi.requestWithdrawal, { body });
 
 export type WithdrawalPage = ListPage<Withdrawal>;
 
 /** Downloads the server's streamed CSV of the filtered ledger. */
 export const downloadLedgerCsv = (filters: LedgerExportQuery): Promise<void> =>
-  downloadCsvFile(`${BASE}/ledger/export.csv`, filters, 'vault-ledger.csv');
+  downloadCsvFile(endpointUrl(vaultApi.exportLedgerCsv), filters, 'vault-ledger.csv');

@@ -5,10 +5,10 @@ import {
   type ModifyPasswordBody,
   type ModifyPhoneBody,
   membersApi,
-  SCAN_POLL_SECRET_HEADER,
   scanApi,
 } from '@dc/contract';
 import { call } from '../../api/call.ts';
+import { createScanTicketFor, pollScanTicket } from '../../api/scan-tickets.ts';
 
 /**
  * The self-information screen's calls (issue 4 item 6). The account itself is read with
@@ -28,20 +28,9 @@ export const modifyPhone = (body: ModifyPhoneBody) => call(designerApi.modifyPho
 export const modifyPassword = (body: ModifyPasswordBody) =>
   call(designerApi.modifyPassword, { body }, { trim: false, ...quiet });
 
-/** `POST /designerapi/v1/scan-tickets` for binding WeChat to this account. */
-export const createBindTicket = () => call(scanApi.createTicket, { body: { purpose: 'bind' } }, quiet);
-
-/** `GET designerapi/v1/codePcRegister?ticket=…`: the bind ticket's state. */
-export const pollBindTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
-  call(
-    scanApi.poll,
-    { query: { ticket } },
-    {
-      headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
-      signal,
-      ...quiet,
-    },
-  );
+/** A scan ticket for binding WeChat to this account, and its poll (api/scan-tickets.ts). */
+export const createBindTicket = () => createScanTicketFor('bind');
+export const pollBindTicket = pollScanTicket;
 
 /** `POST /designerapi/v1/yiDesigner/bindWechat`: binds the WeChat that confirmed the ticket. */
 export const bindWechat = (ticket: string) => call(scanApi.bindWechat, { body: { ticket } }, quiet);

@@ -1,12 +1,6 @@
-import {
-  authApi,
-  registerApi,
-  SCAN_POLL_SECRET_HEADER,
-  type SmsPurpose,
-  scanApi,
-  smsApi,
-} from '@dc/contract';
+import { authApi, registerApi, type SmsPurpose, scanApi, smsApi } from '@dc/contract';
 import { call } from '../../api/call.ts';
+import { createScanTicketFor, pollScanTicket } from '../../api/scan-tickets.ts';
 
 /**
  * The ways in (issue 4). Form calls pass `showErrorMessage: false`: the forms put failures on
@@ -69,23 +63,9 @@ export function resetPassword(phone: string, code: string, password: string) {
   );
 }
 
-/** `POST /designerapi/v1/scan-tickets`: a one-time ticket (2 minutes) and the URL its QR code shows. */
-export const createScanTicket = () => call(scanApi.createTicket, { body: { purpose: 'login' } }, quiet);
-
-/**
- * `GET designerapi/v1/codePcRegister?ticket=…`: the PC's poll (spec section 7), proven by the
- * ticket's poll secret in a header (the QR code, and so the phone, never sees it).
- */
-export const pollScanTicket = (ticket: string, signal: AbortSignal, pollSecret: string) =>
-  call(
-    scanApi.poll,
-    { query: { ticket } },
-    {
-      headers: { [SCAN_POLL_SECRET_HEADER]: pollSecret },
-      signal,
-      ...quiet,
-    },
-  );
+/** A scan ticket to log in or register, and its poll (api/scan-tickets.ts). */
+export const createScanTicket = () => createScanTicketFor('login');
+export { pollScanTicket };
 
 export interface ScanRegisterNewValues {
   phone: string;

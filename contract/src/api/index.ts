@@ -7,6 +7,7 @@ export * from './designer.ts';
 export * from './fans.ts';
 export * from './health.ts';
 export * from './impressions.ts';
+export * from './looks.ts';
 export * from './members.ts';
 export * from './menu.ts';
 export * from './notifications.ts';

@@ -18,3 +18,4 @@ export * from './recruitment.ts';
 export * from './register.ts';
 export * from './sms.ts';
 export * from './tags.ts';
+export * from './videos.ts';

@@ -6,6 +6,7 @@ export * from './crowd-packs.ts';
 export * from './designer.ts';
 export * from './fans.ts';
 export * from './health.ts';
+export * from './image-files.ts';
 export * from './impressions.ts';
 export * from './looks.ts';
 export * from './members.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointSchemaMap } from './endpoint.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -20,3 +21,8 @@ export const imageFileParamsSchema = z.strictObject({
       ),
     ),
 });
+
+/** The stored images' call (contract/src/endpoint.ts): a redirect, no envelope. */
+export const imageFilesSchemas = {
+  show: { params: imageFileParamsSchema },
+} satisfies EndpointSchemaMap;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.ts';
-import { bodyIdField, fen, formBoolean, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import { bodyIdField, fen, formBoolean, idParamsSchema, text, wireDateTime } from './fields.ts';
 import { uploadGrantSchema } from './videos.ts';
 import { worded } from './wordings.ts';
 
@@ -302,3 +303,36 @@ export const lookEventAnswerSchema = z.object({ counted: z.boolean() });
 export const lookAssetParamsSchema = z.strictObject({
   file: z.string().regex(/^[a-z0-9-]{1,48}\.(glb|png)$/, 'a shipped asset name'),
 });
+
+/** What deleting a background, a model or a look answers. */
+export const lookDeleteAnswerSchema = z.object({ id: z.number().int() });
+
+/** The calls of 3D recommendation (contract/src/endpoint.ts): the designer's, then the public page's. */
+export const looksSchemas = {
+  listBackgrounds: { query: emptyQuerySchema, data: listPageSchema(lookBackgroundSchema) },
+  createBackground: { body: lookBackgroundBodySchema, data: lookBackgroundSchema },
+  updateBackground: {
+    params: idParamsSchema,
+    body: lookBackgroundUpdateBodySchema,
+    data: lookBackgroundSchema,
+  },
+  removeBackground: { params: idParamsSchema, data: lookDeleteAnswerSchema },
+  listModels: { query: emptyQuerySchema, data: listPageSchema(lookModelSchema) },
+  createModelUpload: { body: lookModelUploadBodySchema, data: lookModelGrantSchema },
+  refreshModelUpload: { body: lookModelRefreshBodySchema, data: lookModelGrantSchema },
+  finishModelUpload: { params: idParamsSchema, data: lookModelSchema },
+  updateModel: { params: idParamsSchema, body: lookModelUpdateBodySchema, data: lookModelSchema },
+  removeModel: { params: idParamsSchema, data: lookDeleteAnswerSchema },
+  list: { query: lookListQuerySchema, data: listPageSchema(lookRowSchema) },
+  create: { body: lookBodySchema, data: lookDetailSchema },
+  detail: { params: idParamsSchema, query: emptyQuerySchema, data: lookDetailSchema },
+  update: { params: idParamsSchema, body: lookBodySchema, data: lookDetailSchema },
+  setOnline: { params: idParamsSchema, body: lookOnlineBodySchema, data: lookDetailSchema },
+  setSortOrder: { params: idParamsSchema, body: lookSortOrderBodySchema, data: lookDetailSchema },
+  remove: { params: idParamsSchema, data: lookDeleteAnswerSchema },
+  stats: { params: idParamsSchema, query: lookStatsQuerySchema, data: lookStatsSchema },
+  publicDetail: { params: idParamsSchema, query: emptyQuerySchema, data: publicLookSchema },
+  publicEvent: { params: idParamsSchema, body: lookEventBodySchema, data: lookEventAnswerSchema },
+  /** A shipped .glb or .png: the file itself. */
+  asset: { params: lookAssetParamsSchema },
+} satisfies EndpointSchemaMap;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.ts';
-import { imageUrlField, text, wireDateTime } from './fields.ts';
+import type { EndpointSchemaMap } from './endpoint.ts';
+import { listPageSchema, pageQuerySchema } from './envelope.ts';
+import { idParamsSchema, imageUrlField, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
 /**
@@ -244,3 +245,20 @@ export const imageSchema = z.object({
   address: z.string(),
 });
 export type UploadedImage = z.infer<typeof imageSchema>;
+
+/** What deleting a video answers. */
+export const videoDeleteAnswerSchema = z.object({ id: z.number().int() });
+
+/** The calls of the videos and of the VOD uploads, which serve images too (contract/src/endpoint.ts). */
+export const videosSchemas = {
+  createUpload: { body: createUploadBodySchema, data: uploadGrantSchema },
+  refreshUpload: { body: refreshUploadBodySchema, data: uploadGrantSchema },
+  finishVideoUpload: { params: idParamsSchema, body: videoUploadFinishedSchema, data: videoDetailSchema },
+  finishImageUpload: { params: idParamsSchema, data: imageSchema },
+  list: { query: videoListQuerySchema, data: listPageSchema(videoRowSchema) },
+  detail: { params: idParamsSchema, data: videoDetailSchema },
+  update: { params: idParamsSchema, body: videoUpdateSchema, data: videoDetailSchema },
+  offline: { params: idParamsSchema, data: videoDetailSchema },
+  publish: { params: idParamsSchema, data: videoDetailSchema },
+  remove: { params: idParamsSchema, data: videoDeleteAnswerSchema },
+} satisfies EndpointSchemaMap;

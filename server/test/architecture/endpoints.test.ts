@@ -1,5 +1,6 @@
 import * as contract from '@dc/contract';
 import { API_PREFIX, type Endpoint } from '@dc/contract';
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, unreachableDatabase } from '../support/test-app.ts';
 
@@ -67,8 +68,13 @@ describe('Issue 18 point 5: the contract declares every call, the server registe
 
   it('every declared call is a route of the server', () => {
     const routes = registeredRoutes(t.app);
+    // printRoutes loses the prefix of a wildcard route (`/image-files/*`): Fastify answers for it.
+    const registered = (line: string) => {
+      const [method, url] = line.split(' ') as [HTTPMethods, string];
+      return routes.has(line) || t.app.hasRoute({ method, url });
+    };
     const missing = [...declaredCalls()]
-      .filter(([line]) => !routes.has(line))
+      .filter(([line]) => !registered(line))
       .map(([line, name]) => `${name}: ${line}`);
     expect(missing).toEqual([]);
   });

@@ -1,7 +1,8 @@
-import { imageFileParamsSchema } from '@dc/contract';
+import { imageFilesApi, imageFilesSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { IMAGE_REDIRECT_MAX_AGE_SECONDS, imageInStore, signedImageLink } from './store.ts';
 
 /**
@@ -12,13 +13,12 @@ import { IMAGE_REDIRECT_MAX_AGE_SECONDS, imageInStore, signedImageLink } from '.
 export async function imageFilesRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/image-files/*',
+    imageFilesApi.show.path,
     {
-      schema: {
+      schema: endpointSchema(imageFilesSchemas.show, {
         tags: ['images'],
         summary: 'A stored image by its lasting address (302 to a signed object-store link)',
-        params: imageFileParamsSchema,
-      },
+      }),
     },
     async (request, reply) => {
       const key = request.params['*'];

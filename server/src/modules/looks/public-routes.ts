@@ -1,15 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  lookAssetParamsSchema,
-  lookEventAnswerSchema,
-  lookEventBodySchema,
-  publicLookSchema,
-} from '@dc/contract';
+import { looksApi, looksSchemas } from '@dc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/api-error.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { ASSET_TYPES, shippedAsset } from './asset-cache.ts';
 import type { CtxOf } from './context.ts';
@@ -23,40 +16,33 @@ export async function publicRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/public/looks/:id',
+    looksApi.publicDetail.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.publicDetail, {
         tags: TAGS,
         summary: 'An online look for the public page (offline or unknown: 40400)',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(publicLookSchema) },
-      },
+      }),
     },
     async (request) => ok(await publicLook(ctxOf(app, request, 0), request.params.id)),
   );
   app.post(
-    '/public/looks/:id/events',
+    looksApi.publicEvent.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.publicEvent, {
         tags: TAGS,
         summary: 'Count a view, a rotation or a product tap (rate-limited per address)',
-        params: idParamsSchema,
-        body: lookEventBodySchema,
-        response: { 200: envelopeSchema(lookEventAnswerSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await recordLookEvent(ctxOf(app, request, 0), request.params.id, request.body, request.ip)),
   );
   app.get(
-    '/look-assets/:file',
+    looksApi.asset.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.asset, {
         tags: TAGS,
         summary: 'A shipped model (.glb) or poster (.png)',
-        params: lookAssetParamsSchema,
-      },
+      }),
     },
     async (request, reply) => {
       const { file } = request.params;

@@ -1,29 +1,8 @@
-import {
-  emptyQuerySchema,
-  envelopeSchema,
-  idParamsSchema,
-  listPageSchema,
-  lookBackgroundBodySchema,
-  lookBackgroundSchema,
-  lookBackgroundUpdateBodySchema,
-  lookBodySchema,
-  lookDetailSchema,
-  lookListQuerySchema,
-  lookModelGrantSchema,
-  lookModelRefreshBodySchema,
-  lookModelSchema,
-  lookModelUpdateBodySchema,
-  lookModelUploadBodySchema,
-  lookOnlineBodySchema,
-  lookRowSchema,
-  lookSortOrderBodySchema,
-  lookStatsQuerySchema,
-  lookStatsSchema,
-} from '@dc/contract';
+import { looksApi, looksSchemas } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Wording } from '../../http/messages.ts';
 import { say } from '../../http/messages.ts';
@@ -55,7 +34,6 @@ import { ensureShippedAssets } from './shipped.ts';
 import { lookStats } from './stats.ts';
 
 const TAGS = ['3d-recommend'];
-const deletedSchema = envelopeSchema(z.object({ id: z.number().int() }));
 
 /** 3D recommendation (issue 9): the designer's backgrounds, models and looks, and the public page's calls. */
 export async function looksRoutes(scope: FastifyInstance) {
@@ -79,40 +57,33 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
   const say2 = (request: FastifyRequest, wording: Wording) => say(accountCtx(app, request).lang, wording);
 
   app.get(
-    '/look-backgrounds',
+    looksApi.listBackgrounds.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.listBackgrounds, {
         tags: TAGS,
         summary: 'Backgrounds: shipped ones and mine',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(lookBackgroundSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listBackgrounds(ctx(request))),
   );
   app.post(
-    '/look-backgrounds',
+    looksApi.createBackground.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.createBackground, {
         tags: TAGS,
         summary: 'Add a background',
-        body: lookBackgroundBodySchema,
-        response: { 200: envelopeSchema(lookBackgroundSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await createBackground(ctx(request), request.body), say2(request, looksMessages.backgroundAdded)),
   );
   app.put(
-    '/look-backgrounds/:id',
+    looksApi.updateBackground.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.updateBackground, {
         tags: TAGS,
         summary: 'Edit one of my backgrounds (shipped ones: 40300)',
-        params: idParamsSchema,
-        body: lookBackgroundUpdateBodySchema,
-        response: { 200: envelopeSchema(lookBackgroundSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -121,14 +92,12 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ),
   );
   app.delete(
-    '/look-backgrounds/:id',
+    looksApi.removeBackground.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.removeBackground, {
         tags: TAGS,
         summary: 'Delete one of my backgrounds (40900 while a look uses it)',
-        params: idParamsSchema,
-        response: { 200: deletedSchema },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -138,50 +107,42 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
   );
 
   app.get(
-    '/look-models',
+    looksApi.listModels.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.listModels, {
         tags: TAGS,
         summary: 'Models: shipped ones and mine',
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(lookModelSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listModels(ctx(request))),
   );
   app.post(
-    '/look-models/create-upload',
+    looksApi.createModelUpload.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.createModelUpload, {
         tags: TAGS,
         summary: 'Create a model (.glb ≤ 30 MB) and get its upload address and temporary credentials',
-        body: lookModelUploadBodySchema,
-        response: { 200: envelopeSchema(lookModelGrantSchema) },
-      },
+      }),
     },
     async (request) => ok(await createModelUpload(ctx(request), request.body, accountCtx(app, request).lang)),
   );
   app.post(
-    '/look-models/refresh-upload',
+    looksApi.refreshModelUpload.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.refreshModelUpload, {
         tags: TAGS,
         summary: 'New temporary credentials for the same model file',
-        body: lookModelRefreshBodySchema,
-        response: { 200: envelopeSchema(lookModelGrantSchema) },
-      },
+      }),
     },
     async (request) => ok(await refreshModelUpload(ctx(request), request.body.modelId)),
   );
   app.post(
-    '/look-models/:id/upload-finished',
+    looksApi.finishModelUpload.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.finishModelUpload, {
         tags: TAGS,
         summary: 'The .glb is in the store: check it (glTF 2, ≤ 30 MB, ≤ 300k triangles) or delete it',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(lookModelSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -190,15 +151,12 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ),
   );
   app.put(
-    '/look-models/:id',
+    looksApi.updateModel.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.updateModel, {
         tags: TAGS,
         summary: 'Edit one of my models (shipped ones: 40300)',
-        params: idParamsSchema,
-        body: lookModelUpdateBodySchema,
-        response: { 200: envelopeSchema(lookModelSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -207,67 +165,55 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ),
   );
   app.delete(
-    '/look-models/:id',
+    looksApi.removeModel.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.removeModel, {
         tags: TAGS,
         summary: 'Delete one of my models and its file (40900 while a look uses it)',
-        params: idParamsSchema,
-        response: { 200: deletedSchema },
-      },
+      }),
     },
     async (request) =>
       ok(await deleteModel(ctx(request), request.params.id), say2(request, looksMessages.modelDeleted)),
   );
 
   app.get(
-    '/looks',
+    looksApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.list, {
         tags: TAGS,
         summary: 'My looks, by sort order',
-        querystring: lookListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(lookRowSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listLooks(ctx(request), request.query)),
   );
   app.post(
-    '/looks',
+    looksApi.create.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.create, {
         tags: TAGS,
         summary: 'Create a look',
-        body: lookBodySchema,
-        response: { 200: envelopeSchema(lookDetailSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(await createLook(ctx(request), request.body), say2(request, looksMessages.lookCreated)),
   );
   app.get(
-    '/looks/:id',
+    looksApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.detail, {
         tags: TAGS,
         summary: 'One of my looks with its model, background and products',
-        params: idParamsSchema,
-        querystring: emptyQuerySchema,
-        response: { 200: envelopeSchema(lookDetailSchema) },
-      },
+      }),
     },
     async (request) => ok(await lookDetail(ctx(request), request.params.id)),
   );
   app.put(
-    '/looks/:id',
+    looksApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.update, {
         tags: TAGS,
         summary: 'Replace a look and its products',
-        params: idParamsSchema,
-        body: lookBodySchema,
-        response: { 200: envelopeSchema(lookDetailSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -276,15 +222,12 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ),
   );
   app.post(
-    '/looks/:id/online',
+    looksApi.setOnline.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.setOnline, {
         tags: TAGS,
         summary: 'Put a look online (needs a ready model) or take it offline',
-        params: idParamsSchema,
-        body: lookOnlineBodySchema,
-        response: { 200: envelopeSchema(lookDetailSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -295,41 +238,33 @@ async function designerRoutes(scope: FastifyInstance, ctxOf: CtxOf) {
       ),
   );
   app.post(
-    '/looks/:id/sort-order',
+    looksApi.setSortOrder.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.setSortOrder, {
         tags: TAGS,
         summary: 'Change the sort order of a look',
-        params: idParamsSchema,
-        body: lookSortOrderBodySchema,
-        response: { 200: envelopeSchema(lookDetailSchema) },
-      },
+      }),
     },
     async (request) => ok(await setLookSortOrder(ctx(request), request.params.id, request.body.sortOrder)),
   );
   app.delete(
-    '/looks/:id',
+    looksApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a look with its figures',
-        params: idParamsSchema,
-        response: { 200: deletedSchema },
-      },
+      }),
     },
     async (request) =>
       ok(await deleteLook(ctx(request), request.params.id), say2(request, looksMessages.lookDeleted)),
   );
   app.get(
-    '/looks/:id/stats',
+    looksApi.stats.path,
     {
-      schema: {
+      schema: endpointSchema(looksSchemas.stats, {
         tags: TAGS,
         summary: 'Views, rotations and product taps of a look: totals and per day',
-        params: idParamsSchema,
-        querystring: lookStatsQuerySchema,
-        response: { 200: envelopeSchema(lookStatsSchema) },
-      },
+      }),
     },
     async (request) => {
       // Within QUERY_BUDGET_MS (issue 16 item 4): over it, 42200 naming `days`.

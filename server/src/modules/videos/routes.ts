@@ -1,21 +1,8 @@
-import {
-  createUploadBodySchema,
-  envelopeSchema,
-  idParamsSchema,
-  imageSchema,
-  listPageSchema,
-  refreshUploadBodySchema,
-  uploadGrantSchema,
-  videoDetailSchema,
-  videoListQuerySchema,
-  videoRowSchema,
-  videoUpdateSchema,
-  videoUploadFinishedSchema,
-} from '@dc/contract';
+import { videosApi, videosSchemas } from '@dc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountCtx } from '../../http/account-context.ts';
+import { endpointSchema } from '../../http/endpoint-schema.ts';
 import { ok } from '../../http/envelope.ts';
 import { say } from '../../http/messages.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
@@ -50,14 +37,12 @@ export async function videosRoutes(scope: FastifyInstance) {
   const langOf = (request: FastifyRequest) => accountCtx(app, request).lang;
 
   app.post(
-    '/vod/create-upload',
+    videosApi.createUpload.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.createUpload, {
         tags: TAGS,
         summary: 'Create a video (or image) and get its upload address and temporary credentials',
-        body: createUploadBodySchema,
-        response: { 200: envelopeSchema(uploadGrantSchema) },
-      },
+      }),
     },
     async (request) => {
       const ctx = ctxOf(request);
@@ -71,28 +56,23 @@ export async function videosRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/vod/refresh-upload',
+    videosApi.refreshUpload.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.refreshUpload, {
         tags: TAGS,
         summary: 'New temporary credentials for the same object',
-        body: refreshUploadBodySchema,
-        response: { 200: envelopeSchema(uploadGrantSchema) },
-      },
+      }),
     },
     async (request) => ok(await refreshUpload(ctxOf(request), request.body)),
   );
 
   app.post(
-    '/videos/:id/upload-finished',
+    videosApi.finishVideoUpload.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.finishVideoUpload, {
         tags: TAGS,
         summary: 'The file is in the store: check it and publish the video',
-        params: idParamsSchema,
-        body: videoUploadFinishedSchema,
-        response: { 200: envelopeSchema(videoDetailSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -102,54 +82,45 @@ export async function videosRoutes(scope: FastifyInstance) {
   );
 
   app.post(
-    '/images/:id/upload-finished',
+    videosApi.finishImageUpload.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.finishImageUpload, {
         tags: TAGS,
         summary: 'The image is in the store: answers a link to show it',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(imageSchema) },
-      },
+      }),
     },
     async (request) => ok(await finishImageUpload(ctxOf(request), request.params.id, langOf(request))),
   );
 
   app.get(
-    '/videos',
+    videosApi.list.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.list, {
         tags: TAGS,
         summary: 'My videos: filter by status and keyword, sort, page',
-        querystring: videoListQuerySchema,
-        response: { 200: envelopeSchema(listPageSchema(videoRowSchema)) },
-      },
+      }),
     },
     async (request) => ok(await listVideos(ctxOf(request), request.query)),
   );
 
   app.get(
-    '/videos/:id',
+    videosApi.detail.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.detail, {
         tags: TAGS,
         summary: 'One of my videos, with a signed play link',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(videoDetailSchema) },
-      },
+      }),
     },
     async (request) => ok(await videoDetail(ctxOf(request), request.params.id)),
   );
 
   app.put(
-    '/videos/:id',
+    videosApi.update.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.update, {
         tags: TAGS,
         summary: 'Edit title, description, category, tags and cover',
-        params: idParamsSchema,
-        body: videoUpdateSchema,
-        response: { 200: envelopeSchema(videoDetailSchema) },
-      },
+      }),
     },
     async (request) =>
       ok(
@@ -163,14 +134,12 @@ export async function videosRoutes(scope: FastifyInstance) {
     ['publish', 'published', videosMessages.videoOnlineAgain],
   ] as const) {
     app.post(
-      `/videos/:id/${action}`,
+      videosApi[action].path,
       {
-        schema: {
+        schema: endpointSchema(videosSchemas[action], {
           tags: TAGS,
           summary: action === 'offline' ? 'Take a published video offline' : 'Publish an offline video again',
-          params: idParamsSchema,
-          response: { 200: envelopeSchema(videoDetailSchema) },
-        },
+        }),
       },
       async (request) =>
         ok(await setVideoVisibility(ctxOf(request), request.params.id, to), say(langOf(request), done)),
@@ -178,14 +147,12 @@ export async function videosRoutes(scope: FastifyInstance) {
   }
 
   app.delete(
-    '/videos/:id',
+    videosApi.remove.path,
     {
-      schema: {
+      schema: endpointSchema(videosSchemas.remove, {
         tags: TAGS,
         summary: 'Delete a video and its stored file',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
+      }),
     },
     async (request) =>
       ok(

@@ -1,20 +1,17 @@
-import type { LookEventBody, PublicLook } from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1/public/looks';
+import { type LookEventBody, looksApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** The public page's calls: no session, no toasts (the page says what went wrong itself). */
 export const fetchPublicLook = (id: number, signal?: AbortSignal) =>
-  request.get<PublicLook>(`${API}/${id}`, { signal, showErrorMessage: false });
+  call(looksApi.publicDetail, { params: { id } }, { signal, showErrorMessage: false });
 
 /** Counts what the viewer did; a failure to count is never the viewer's problem. */
 export const sendLookEvent = (id: number, event: LookEventBody) =>
-  request
-    .post<{ counted: boolean }>(`${API}/${id}/events`, event, {
-      showErrorMessage: false,
-      cancelDuplicate: false,
-    })
-    .catch(() => undefined);
+  call(
+    looksApi.publicEvent,
+    { params: { id }, body: event },
+    { showErrorMessage: false, cancelDuplicate: false },
+  ).catch(() => undefined);
 
 /** Whether this browser can draw WebGL at all (checked before three.js is fetched). */
 export function webglAvailable(): boolean {

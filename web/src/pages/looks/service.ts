@@ -1,19 +1,13 @@
-import type {
-  LookBackground,
-  LookBackgroundBody,
-  LookBody,
-  LookDetail,
-  LookListQuery,
-  LookModel,
-  LookModelGrant,
-  LookModelUpdateBody,
-  LookModelUploadBody,
-  LookRow,
-  LookStats,
+import {
+  type LookBackgroundBody,
+  type LookBody,
+  type LookListQuery,
+  type LookModelUpdateBody,
+  type LookModelUploadBody,
+  looksApi,
 } from '@dc/contract';
-import { request } from '../../request/index.ts';
+import { call } from '../../api/call.ts';
 
-const API = '/designerapi/v1';
 const quiet = { showErrorMessage: false } as const;
 const parallel = { cancelDuplicate: false } as const;
 
@@ -28,38 +22,35 @@ export const lookKeys = {
 };
 
 export const fetchLooks = (query: LookListQuery, signal?: AbortSignal) =>
-  request.getList<LookRow>(`${API}/looks`, { params: query, signal });
+  call(looksApi.list, { query }, { signal, list: true });
 export const fetchLook = (id: number, signal?: AbortSignal) =>
-  request.get<LookDetail>(`${API}/looks/${id}`, { signal, showErrorMessage: false });
-export const createLook = (body: LookBody) => request.post<LookDetail>(`${API}/looks`, body, quiet);
+  call(looksApi.detail, { params: { id } }, { signal, showErrorMessage: false });
+export const createLook = (body: LookBody) => call(looksApi.create, { body }, quiet);
 export const updateLook = async (id: number, body: LookBody) =>
-  (await request.put<LookDetail>(`${API}/looks/${id}`, body, quiet)).data.data;
+  (await call(looksApi.update, { params: { id }, body }, quiet)).data.data;
 export const setLookOnline = (id: number, online: boolean) =>
-  request.post<LookDetail>(`${API}/looks/${id}/online`, { online }, parallel);
+  call(looksApi.setOnline, { params: { id }, body: { online } }, parallel);
 export const setLookSortOrder = (id: number, sortOrder: number) =>
-  request.post<LookDetail>(`${API}/looks/${id}/sort-order`, { sortOrder }, parallel);
-export const deleteLook = (id: number) => request.delete<{ id: number }>(`${API}/looks/${id}`, parallel);
+  call(looksApi.setSortOrder, { params: { id }, body: { sortOrder } }, parallel);
+export const deleteLook = (id: number) => call(looksApi.remove, { params: { id } }, parallel);
 export const fetchLookStats = (id: number, days: number, signal?: AbortSignal) =>
-  request.get<LookStats>(`${API}/looks/${id}/stats`, { params: { days }, signal });
+  call(looksApi.stats, { params: { id }, query: { days } }, { signal });
 
 export const fetchBackgrounds = (signal?: AbortSignal) =>
-  request.getList<LookBackground>(`${API}/look-backgrounds`, { signal });
+  call(looksApi.listBackgrounds, {}, { signal, list: true });
 export const createBackground = (body: LookBackgroundBody) =>
-  request.post<LookBackground>(`${API}/look-backgrounds`, body, quiet);
+  call(looksApi.createBackground, { body }, quiet);
 export const updateBackground = async (id: number, body: LookBackgroundBody) =>
-  (await request.put<LookBackground>(`${API}/look-backgrounds/${id}`, body, quiet)).data.data;
-export const deleteBackground = (id: number) =>
-  request.delete<{ id: number }>(`${API}/look-backgrounds/${id}`, parallel);
+  (await call(looksApi.updateBackground, { params: { id }, body }, quiet)).data.data;
+export const deleteBackground = (id: number) => call(looksApi.removeBackground, { params: { id } }, parallel);
 
-export const fetchModels = (signal?: AbortSignal) =>
-  request.getList<LookModel>(`${API}/look-models`, { signal });
+export const fetchModels = (signal?: AbortSignal) => call(looksApi.listModels, {}, { signal, list: true });
 export const createModelUpload = (body: LookModelUploadBody) =>
-  request.post<LookModelGrant>(`${API}/look-models/create-upload`, body, { ...quiet, ...parallel });
+  call(looksApi.createModelUpload, { body }, { ...quiet, ...parallel });
 export const refreshModelUpload = (modelId: number) =>
-  request.post<LookModelGrant>(`${API}/look-models/refresh-upload`, { modelId }, parallel);
+  call(looksApi.refreshModelUpload, { body: { modelId } }, parallel);
 export const finishModelUpload = (id: number) =>
-  request.post<LookModel>(`${API}/look-models/${id}/upload-finished`, undefined, { ...quiet, ...parallel });
+  call(looksApi.finishModelUpload, { params: { id } }, { ...quiet, ...parallel });
 export const updateModel = async (id: number, body: LookModelUpdateBody) =>
-  (await request.put<LookModel>(`${API}/look-models/${id}`, body, quiet)).data.data;
-export const deleteModel = (id: number) =>
-  request.delete<{ id: number }>(`${API}/look-models/${id}`, parallel);
+  (await call(looksApi.updateModel, { params: { id }, body }, quiet)).data.data;
+export const deleteModel = (id: number) => call(looksApi.removeModel, { params: { id } }, parallel);

@@ -1,7 +1,5 @@
-import type { ListPage, VideoDetail, VideoListQuery, VideoRow, VideoUpdate } from '@dc/contract';
-import { request } from '../../request/index.ts';
-
-const API = '/designerapi/v1';
+import { type ListPage, type VideoListQuery, type VideoRow, type VideoUpdate, videosApi } from '@dc/contract';
+import { call } from '../../api/call.ts';
 
 /** react-query keys: one invalidation of `all` refreshes the list and every open detail. */
 export const videoKeys = {
@@ -14,16 +12,16 @@ export const videoKeys = {
 const parallel = { cancelDuplicate: false } as const;
 
 export const fetchVideos = (query: VideoListQuery, signal?: AbortSignal): Promise<ListPage<VideoRow>> =>
-  request.getList<VideoRow>(`${API}/videos`, { params: query, signal });
+  call(videosApi.list, { query }, { signal, list: true });
 
 export const fetchVideo = (id: number, signal?: AbortSignal) =>
-  request.get<VideoDetail>(`${API}/videos/${id}`, { signal });
+  call(videosApi.detail, { params: { id } }, { signal });
 
 export const updateVideo = async (id: number, body: VideoUpdate) =>
-  (await request.put<VideoDetail>(`${API}/videos/${id}`, body, { ...parallel, showErrorMessage: false })).data
+  (await call(videosApi.update, { params: { id }, body }, { ...parallel, showErrorMessage: false })).data
     .data;
 
 export const setVideoOnline = (id: number, online: boolean) =>
-  request.post<VideoDetail>(`${API}/videos/${id}/${online ? 'publish' : 'offline'}`, undefined, parallel);
+  call(online ? videosApi.publish : videosApi.offline, { params: { id } }, parallel);
 
-export const deleteVideo = (id: number) => request.delete<{ id: number }>(`${API}/videos/${id}`, parallel);
+export const deleteVideo = (id: number) => call(videosApi.remove, { params: { id } }, parallel);

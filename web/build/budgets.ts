@@ -65,13 +65,16 @@ export interface RouteBudget {
  * English plural forms ("1 entry", Intl.PluralRules, +0.19 on login) and the tab bar's 所有打开的页面
  * button replaced antd's "…". Loading the plural rules only with the areas that count things was
  * tried: the bundler cut a locales chunk of its own and login grew to 250.97 KB.
+ * Issue 18 raised both by 1 KB, measured 251.1 and 676.5 KB: the typed client (call() and
+ * endpointUrl, 0.5 KB) and each area's declared calls (method and path, no zod), which the bundler
+ * puts in a small chunk per area (about 0.15 KB each, several per page).
  */
 export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] = [
   {
     route: '/start/login',
     sources: [...messagesOf('start/login', false), 'src/pages/start/login.tsx'],
     withLazyChunks: false,
-    maxGzipKB: 251,
+    maxGzipKB: 252,
     targetGzipKB: 250,
   },
   {
@@ -83,7 +86,7 @@ export const ROUTE_BUDGETS: readonly (RouteBudget & { targetGzipKB: number })[] 
       'src/pages/vault/vault-statistics.tsx',
     ],
     withLazyChunks: true,
-    maxGzipKB: 676,
+    maxGzipKB: 677,
     targetGzipKB: 450,
   },
 ];

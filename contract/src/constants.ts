@@ -48,3 +48,22 @@ export const UPLOAD_DEFAULT_REGION = 'cn-shanghai';
 export const UPLOAD_MD5_BYTES = 1024;
 export const UPLOAD_HTTP_TIMEOUT_MS = 300_000;
 export const UPLOAD_SDK_VERSION = '1.5.0';
+
+/**
+ * The top-level URL sections of the full console's menu (spec section 2). A newly registered
+ * designer's menu has only the designer information: a path in one of these sections is a page
+ * they will have once it is complete, not a 404. server/test/menu/sections.test.ts holds the
+ * server's menu tree to this list.
+ */
+export const CONSOLE_SECTIONS = [
+  '/basic-information',
+  '/course',
+  '/short-video',
+  '/my-vault',
+  '/data',
+  '/boutique',
+  '/label',
+  '/fans',
+  '/smartClient',
+  '/detail',
+] as const;

@@ -1,35 +1,16 @@
 import { IdcardOutlined } from '@ant-design/icons';
-import type { MenuRoute } from '@dc/contract';
+import { CONSOLE_SECTIONS, type MenuRoute } from '@dc/contract';
 import { Button, Result } from 'antd';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useT } from '../locales/index.ts';
 import { useSession } from '../stores/session.ts';
-import { homeTarget, STATIC_CONSOLE_PAGES } from './console-routes.tsx';
+import { homeTarget } from './console-routes.tsx';
 import { useDocumentTitle } from './document-title.ts';
-import { pageLoaders } from './page-registry.ts';
 
-const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
-
-let fullConsoleAreas: ReadonlySet<string> | undefined;
-
-/**
- * The areas of the full console (`/my-vault`, `/smartClient`, `/detail`…): the directories of its
- * pages, less those of the public pages and of the pages every signed-in designer has. Worked out
- * on first use: console-routes.tsx, which this module's constants come from, imports this module.
- */
+/** A path of the full console (`/my-vault`, `/smartClient/…`, `/detail/…`): its first segment is a section of the full menu. */
 function isFullConsoleArea(pathname: string): boolean {
-  if (!fullConsoleAreas) {
-    const everyone = new Set([
-      'start',
-      'h5',
-      'status-info',
-      ...STATIC_CONSOLE_PAGES.map((p) => firstSegment(p.page)),
-    ]);
-    fullConsoleAreas = new Set(
-      [...pageLoaders.keys()].map(firstSegment).filter((area) => !everyone.has(area)),
-    );
-  }
-  return fullConsoleAreas.has(firstSegment(pathname));
+  const section = `/${pathname.split('/').filter(Boolean)[0] ?? ''}`;
+  return (CONSOLE_SECTIONS as readonly string[]).includes(section);
 }
 
 /** Says why a newly registered designer cannot open a page yet, and where to complete the profile. */

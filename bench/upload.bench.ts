@@ -6,7 +6,8 @@
  * file of N MB (default 200) of random bytes is uploaded (a) by the web's VodUploader in Node
  * (1 MB parts, 5 in parallel, signed with temporary credentials, resume records kept) and (b) by
  * one PutObject whose body is streamed from disk with the same credentials. Runs alternate; each
- * reports MB/s, and the ratio is uploader ÷ PUT of the medians.
+ * reports MB/s, and the ratio is uploader ÷ PUT of the medians. When Ceph is installed the same
+ * pair runs against a single-node RGW (support/upload-rgw.ts), in the same run.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -15,8 +16,9 @@ import path from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
 import { designerPrefix, type ObjectStoreHandle, startObjectStore } from '../server/src/oss/index.ts';
 import { ossRequest } from '../server/test/oss/support/store.ts';
-import { fileSource, grantFor, MB, mapStorage, randomFile } from '../server/test/upload/support/uploads.ts';
-import { VodUploader } from '../web/src/upload/index.ts';
+import { grantFor, MB, randomFile } from '../server/test/upload/support/uploads.ts';
+import { rgwUploadRates } from './support/upload-rgw.ts';
+import { uploadWithVod } from './support/vod-upload.ts';
 
 const option = (options: string[], name: string, fallback: number): number => {
   const found = options.find((o) => o.startsWith(`--${name}=`));
@@ -35,18 +37,7 @@ async function uploadWithUploader(store: ObjectStoreHandle, file: string, key: s
     ttlSeconds: 3600,
   });
   const grant = grantFor(credentials, `http://localhost:${store.port}`, key);
-  const source = await fileSource(file);
-  await new Promise<void>((resolve, reject) => {
-    const uploader = new VodUploader({
-      pageEvents: undefined,
-      storage: mapStorage(),
-      getUploadAuth: async () => grant,
-      onUploadSucceed: () => resolve(),
-      onUploadFailed: (_item, code, message) => reject(new Error(`${code}: ${message}`)),
-    });
-    uploader.addFile(source);
-    uploader.startUpload();
-  });
+  await uploadWithVod(file, grant);
 }
 
 async function uploadWithPut(
@@ -108,6 +99,20 @@ export default async function uploadBench(options: string[]): Promise<void> {
     const uploader = median(rates.uploader);
     const put = median(rates.put);
     const format = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
+    const rgw = await rgwUploadRates(file, megabytes, runs);
+    const rgwLines = rgw
+      ? [
+          `Ceph RGW (single node, memstore; started in ${rgw.startedInMs} ms), same file:`,
+          '',
+          '| method | MB/s (median) | runs |',
+          '|---|---:|---|',
+          `| VodUploader (5 MiB parts × 5 parallel, STS credentials) | ${median(rgw.uploader).toFixed(1)} | ${format(rgw.uploader)} |`,
+          `| one streamed PutObject | ${median(rgw.put).toFixed(1)} | ${format(rgw.put)} |`,
+          '',
+          `ratio uploader / PUT on RGW: ${(median(rgw.uploader) / median(rgw.put)).toFixed(2)}`,
+          '',
+        ]
+      : ['Ceph RGW: not installed here, the S3 half was skipped.', ''];
     process.stdout.write(
       [
         `file ${megabytes} MB, ${runs} run(s) each, store in-process on 127.0.0.1:${store.port}`,
@@ -119,6 +124,7 @@ export default async function uploadBench(options: string[]): Promise<void> {
         '',
         `ratio uploader / PUT: ${(uploader / put).toFixed(2)}`,
         '',
+        ...rgwLines,
       ].join('\n'),
     );
   } finally {

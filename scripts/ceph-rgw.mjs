@@ -17,6 +17,10 @@ import { fileURLToPath } from 'node:url';
 
 const DAEMONS = ['ceph-mon', 'ceph-osd', 'radosgw'];
 
+/** What a test skipped for want of Ceph says in its name. */
+export const NO_CEPH =
+  'skipped: Ceph is not installed (apt-get install ceph-mon ceph-osd radosgw ceph-common)';
+
 /** Whether the Ceph daemons are installed on this machine. */
 export function cephInstalled() {
   return DAEMONS.every((name) => spawnSync('which', [name]).status === 0);
@@ -75,6 +79,8 @@ pid file = ${dir}/run/$name.pid
 rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 rgw data = ${dir}/rgw
 rgw s3 auth use sts = true
+# STS's floor is 900 s; 1 lets a test see what an expired session is answered (the console asks ≥ 900).
+rgw sts min session duration = 1
 rgw sts key = ${randomBytes(8).toString('hex')}
 `;
 }
@@ -109,9 +115,10 @@ const cephOk = (conf, args) =>
 
 /**
  * Starts the gateway with a fresh state directory (a temporary one unless `dir` is given) and an
- * S3 user; resolves with what a client needs.
+ * S3 user; resolves with what a client needs. `role: false` creates no STS role (a store without
+ * STS: the console then presigns part URLs), and `gatewayEnv` names none.
  */
-export async function startRgw({ dir = mkdtempSync(path.join(os.tmpdir(), 'dc-rgw-')) } = {}) {
+export async function startRgw({ dir = mkdtempSync(path.join(os.tmpdir(), 'dc-rgw-')), role = true } = {}) {
   for (const sub of ['mon', 'osd', 'run', 'log', 'rgw']) mkdirSync(path.join(dir, sub), { recursive: true });
   const [monPort, rgwPort] = [await freePort(), await freePort()];
   const fsid = randomUUID();
@@ -146,19 +153,8 @@ export async function startRgw({ dir = mkdtempSync(path.join(os.tmpdir(), 'dc-rg
     30_000,
   );
 
-  startDaemon(dir, 'radosgw', ['-c', conf, '-n', 'client.rgw.a']);
   const endpoint = `http://127.0.0.1:${rgwPort}`;
-  await waitFor(
-    'radosgw',
-    async () => {
-      try {
-        return (await fetch(endpoint)).status < 500;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-  );
+  await startGatewayDaemon(dir, endpoint);
 
   const accessKeyId = `DC${randomBytes(9).toString('hex').toUpperCase()}`;
   const secretAccessKey = randomBytes(20).toString('base64url');
@@ -173,16 +169,114 @@ export async function startRgw({ dir = mkdtempSync(path.join(os.tmpdir(), 'dc-rg
     `--secret-key=${secretAccessKey}`,
     '--caps=roles=*',
   ]);
+  if (role) createUploadRole(conf);
   const gateway = {
     dir,
     endpoint,
     region: 'us-east-1',
     accessKeyId,
     secretAccessKey,
+    roleArn: role ? 'arn:aws:iam:::role/console-uploads' : undefined,
     startedInMs: Date.now() - started,
   };
   writeFileSync(path.join(dir, 'gateway.json'), JSON.stringify(gateway));
   return gateway;
+}
+
+/** The role browsers' upload credentials come from (S3_STS_ROLE_ARN). */
+function createUploadRole(conf) {
+  // The console's user may assume it, and each AssumeRole narrows it with a session policy to one key.
+  const trust = {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Principal: { AWS: ['arn:aws:iam:::user/designer-console'] },
+        Action: ['sts:AssumeRole'],
+      },
+    ],
+  };
+  run('radosgw-admin', [
+    '-c',
+    conf,
+    'role',
+    'create',
+    '--role-name=console-uploads',
+    '--path=/',
+    `--assume-role-policy-doc=${JSON.stringify(trust)}`,
+  ]);
+  const rolePolicy = {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*'] }],
+  };
+  run('radosgw-admin', [
+    '-c',
+    conf,
+    'role-policy',
+    'put',
+    '--role-name=console-uploads',
+    '--policy-name=uploads',
+    `--policy-doc=${JSON.stringify(rolePolicy)}`,
+  ]);
+}
+
+/** Starts radosgw on the state in `dir` and waits until it answers on `endpoint`. */
+async function startGatewayDaemon(dir, endpoint) {
+  startDaemon(dir, 'radosgw', ['-c', path.join(dir, 'ceph.conf'), '-n', 'client.rgw.a']);
+  await waitFor(
+    'radosgw',
+    async () => {
+      try {
+        return (await fetch(endpoint)).status < 500;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An outage of the S3 endpoint only (the fault tests): radosgw is killed, the monitor and the OSD
+ * keep the objects; `restartGateway` brings it back on the same port.
+ */
+export async function stopGateway(dir) {
+  const pid = readPids(dir).radosgw;
+  if (!pid) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  await waitFor('radosgw to stop', () => !alive(pid), 20_000);
+}
+
+export async function restartGateway(dir) {
+  const { endpoint } = JSON.parse(readFileSync(path.join(dir, 'gateway.json'), 'utf8'));
+  await startGatewayDaemon(dir, endpoint);
+}
+
+/** The console's settings for a bucket of this gateway (OBJECT_STORE=s3 and the S3_* it needs). */
+export function gatewayEnv(gateway, bucket) {
+  return {
+    OBJECT_STORE: 's3',
+    S3_ENDPOINT: gateway.endpoint,
+    S3_REGION: gateway.region,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: gateway.accessKeyId,
+    S3_SECRET_ACCESS_KEY: gateway.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    ...(gateway.roleArn ? { S3_STS_ROLE_ARN: gateway.roleArn } : {}),
+  };
 }
 
 /** Stops the daemons `startRgw` started in `dir` (and only those), cleanly, then removes `dir`. */
@@ -218,12 +312,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (command === 'start') {
     const gateway = await startRgw(dir ? { dir } : {});
     console.log(`# Ceph RGW up in ${gateway.startedInMs} ms; state in ${gateway.dir}`);
-    console.log(`OBJECT_STORE=s3`);
-    console.log(`S3_ENDPOINT=${gateway.endpoint}`);
-    console.log(`S3_REGION=${gateway.region}`);
-    console.log(`S3_ACCESS_KEY_ID=${gateway.accessKeyId}`);
-    console.log(`S3_SECRET_ACCESS_KEY=${gateway.secretAccessKey}`);
-    console.log(`S3_FORCE_PATH_STYLE=true`);
+    for (const [name, value] of Object.entries(gatewayEnv(gateway, 'designer-console')))
+      console.log(`${name}=${value}`);
   } else if (command === 'stop' && dir) {
     await stopRgw(dir);
   } else {

@@ -24,6 +24,15 @@ export const CONTEXT_MENU_MIN_COLUMN_WIDTH = 128;
 export const USER_DROPDOWN_MIN_COLUMN_WIDTH = 120;
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const COPYRIGHT_START_YEAR = 2015;
+/**
+ * The widths (longer side, px) of the WebP renditions made of every stored picture: lists and
+ * small cards ask for 160, large cards for 480, a preview for 1280 (never enlarged). Asked as
+ * `/designerapi/v1/image-files/<key>?w=<width>`; in a file without zod so the web bundle can
+ * read it.
+ */
+export const IMAGE_RENDITION_WIDTHS = [160, 480, 1280] as const;
+export type ImageRenditionWidth = (typeof IMAGE_RENDITION_WIDTHS)[number];
+
 /** Business time zone: day, week and month boundaries of statistics are in Asia/Shanghai. */
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_RENDITION_WIDTHS } from './constants.ts';
 import type { EndpointSchemaMap } from './endpoint.ts';
 import { worded } from './wordings.ts';
 
@@ -22,7 +23,21 @@ export const imageFileParamsSchema = z.strictObject({
     ),
 });
 
+/**
+ * `?w=160|480|1280`: the WebP rendition of that width instead of the original (contract
+ * constants.ts, IMAGE_RENDITION_WIDTHS); any other width is 40000 on `w`.
+ */
+export const imageFileQuerySchema = z.object({
+  w: z.coerce
+    .number()
+    .refine(
+      (width) => (IMAGE_RENDITION_WIDTHS as readonly number[]).includes(width),
+      worded('须为 160、480 或 1280', 'one of 160, 480, 1280'),
+    )
+    .optional(),
+});
+
 /** The stored images' call (contract/src/endpoint.ts): a redirect, no envelope. */
 export const imageFilesSchemas = {
-  show: { params: imageFileParamsSchema },
+  show: { params: imageFileParamsSchema, query: imageFileQuerySchema },
 } satisfies EndpointSchemaMap;

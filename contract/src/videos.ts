@@ -81,7 +81,11 @@ export const videoCategoryId = (key: VideoCategoryKey): number => videoCategoryK
 export const videoCategoryKey = (id: number | null | undefined): VideoCategoryKey | undefined =>
   id ? videoCategoryKeys[id - 1] : undefined;
 
-export const videoStatuses = ['uploading', 'processing', 'published', 'offline'] as const;
+/**
+ * uploading → processing (probed, transcoded, a cover cut: 转码中) → published ⇄ offline; or
+ * processing → failed (not a video, damaged, too long), with the reason.
+ */
+export const videoStatuses = ['uploading', 'processing', 'published', 'offline', 'failed'] as const;
 export type VideoStatus = (typeof videoStatuses)[number];
 
 const fileNameField = text(255, 1, 'line');
@@ -205,6 +209,13 @@ export const videoRowSchema = z.object({
   /** A link to show the cover (signed, short-lived, when the cover is a stored image); '' = none. */
   coverUrl: z.string(),
   status: z.enum(videoStatuses),
+  /** While processing: how much of the playable rendition is written, 0–100. */
+  processingProgress: z.number().int().min(0).max(100),
+  /** Why processing refused the file (status failed), in the request's language; else null. */
+  failureReason: z.string().nullable(),
+  /** The picture's size as shown, once processed; null before. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
   views: z.number().int(),
   likes: z.number().int(),
   comments: z.number().int(),
@@ -246,6 +257,12 @@ export const imageSchema = z.object({
 });
 export type UploadedImage = z.infer<typeof imageSchema>;
 
+/** `POST /videos/:id/cover-frame`: the cover becomes the frame at `atSeconds` of the video. */
+export const videoCoverFrameSchema = z.strictObject({
+  atSeconds: z.number().min(0).max(86_400),
+});
+export type VideoCoverFrame = z.input<typeof videoCoverFrameSchema>;
+
 /** What deleting a video answers. */
 export const videoDeleteAnswerSchema = z.object({ id: z.number().int() });
 
@@ -258,6 +275,7 @@ export const videosSchemas = {
   list: { query: videoListQuerySchema, data: listPageSchema(videoRowSchema) },
   detail: { params: idParamsSchema, data: videoDetailSchema },
   update: { params: idParamsSchema, body: videoUpdateSchema, data: videoDetailSchema },
+  coverFrame: { params: idParamsSchema, body: videoCoverFrameSchema, data: videoDetailSchema },
   offline: { params: idParamsSchema, data: videoDetailSchema },
   publish: { params: idParamsSchema, data: videoDetailSchema },
   remove: { params: idParamsSchema, data: videoDeleteAnswerSchema },

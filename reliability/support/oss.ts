@@ -30,7 +30,7 @@ interface GrantAnswer {
   uploadAuth: string;
 }
 
-function grantOf(answer: GrantAnswer, videoId: string): Grant {
+export function grantOf(answer: GrantAnswer, videoId: string): Grant {
   const address = decode<{ Endpoint: string; Bucket: string; FileName: string }>(answer.uploadAddress);
   return {
     videoId,

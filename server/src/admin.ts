@@ -15,6 +15,7 @@ import {
 } from './admin/execute.ts';
 import { readOperatorFile } from './admin/operator-file.ts';
 import { runOnServer } from './admin/remote.ts';
+import { isStorageCommand, runStorageCommand } from './admin/storage-cli.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -48,18 +49,31 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (isFileCommand(argv)) return print(await runFileCommand(config, argv), argv);
+  if (isStorageCommand(argv)) {
+    const run = {
+      config,
+      env: process.env,
+      runOnDatabase: (command: string[]) => runOnDatabase(config, command),
+      say: (line: string) => process.stderr.write(`${line}\n`),
+    };
+    return print(await runStorageCommand(run, argv), argv);
+  }
+  return print(await runOnDatabase(config, argv), argv);
+}
 
+/** On the server holding the embedded database (operator.json), else on the database opened here. */
+async function runOnDatabase(config: Config, argv: string[]): Promise<AdminOutcome> {
   if (!config.databaseUrl) {
     const file = readOperatorFile(config.dataDir);
     if (file) {
       const answer = await runOnServer(file, argv);
-      if (answer) return print(answer, argv);
+      if (answer) return answer;
       process.stderr.write(
         `No server answered at ${file.url} (a stale ${config.dataDir}/operator.json?): opening the database.\n`,
       );
     }
   }
-  return print(await runLocally(config, argv), argv);
+  return runLocally(config, argv);
 }
 
 main(process.argv.slice(2)).then(

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AccessLogController } from './http/access-log.ts';
 import { requestLogSerializers } from './http/log-redaction.ts';
 import { validatorCompiler } from './http/validator-compiler.ts';
+import { JobQueue } from './jobs/index.ts';
 import { serveDemoObjects } from './media/demo-objects.ts';
 import { addressesRoutes } from './modules/addresses/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
@@ -16,7 +17,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { boutiqueRoutes } from './modules/boutique/index.ts';
 import { contractsRoutes } from './modules/contracts/index.ts';
 import { coursesRoutes } from './modules/courses/index.ts';
-import { crowdPacksRoutes } from './modules/crowd-packs/index.ts';
+import { crowdPackRefreshJob, crowdPacksRoutes } from './modules/crowd-packs/index.ts';
 import { designerRoutes } from './modules/designer/index.ts';
 import { exclusiveRoutes } from './modules/exclusive/index.ts';
 import { fansRoutes } from './modules/fans/index.ts';
@@ -27,6 +28,7 @@ import { looksRoutes } from './modules/looks/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import { menuRoutes } from './modules/menu/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
+import { objectUploadsRoutes } from './modules/object-uploads/index.ts';
 import { operatorRoutes } from './modules/operator/index.ts';
 import { partnersRoutes } from './modules/partners/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
@@ -37,7 +39,7 @@ import { scanRoutes } from './modules/scan/index.ts';
 import { smsRoutes } from './modules/sms/index.ts';
 import { tagsRoutes } from './modules/tags/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
-import { videosRoutes } from './modules/videos/index.ts';
+import { stuckVideosJob, videoProcessingJob, videosRoutes } from './modules/videos/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard.ts';
@@ -80,7 +82,14 @@ export async function buildApp({
 
   // The demo's media is seed code: loaded only for a demo server (SEED=demo), never otherwise.
   if (config.seed === 'demo') serveDemoObjects(config, (await import('./seed/media/index.ts')).demoObjects);
-  await app.register(contextPlugin, { config, db: database.db });
+  // Background work (issue 20): this instance sends jobs, and works on them unless JOB_WORKERS=false.
+  // The queue starts in the background, so a server whose database is down still starts.
+  const jobs = JobQueue.open(database.db, { log: app.log, work: config.jobWorkers });
+  app.addHook('onClose', () => jobs.stop());
+  await jobs.define(crowdPackRefreshJob(database.db, app.log, config.now));
+  await jobs.define(videoProcessingJob({ db: database.db, config, log: app.log }));
+  await jobs.define(stuckVideosJob({ db: database.db, config, log: app.log, jobs }));
+  await app.register(contextPlugin, { config, db: database.db, jobs });
   await app.register(rateLimitPlugin, { store: rateLimitStore });
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
@@ -131,6 +140,7 @@ export async function buildApp({
       await api.register(coursesRoutes);
       await api.register(videosRoutes);
       await api.register(imageFilesRoutes);
+      await api.register(objectUploadsRoutes);
       await api.register(boutiqueRoutes);
       await api.register(looksRoutes);
       api.setNotFoundHandler(sendRouteNotFound);

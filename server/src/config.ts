@@ -36,6 +36,32 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OSS_CORS_ORIGINS: z.string().optional(),
+  OBJECT_STORE: z.enum(['embedded', 's3']).default('embedded'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  // S3's bucket-name rule (the same as OSS's, dots allowed): 3 to 63 characters.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (a-z, 0-9, ., -; 3 to 63)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  S3_PUBLIC_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_STS_ROLE_ARN: z
+    .string()
+    .regex(/^arn:[a-z0-9-]+:(iam|sts|ram)::[^\s]*:role\/\S+$/, 'must be a role ARN (arn:aws:iam::…:role/…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   UPLOAD_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(43200).default(900),
   DESIGNER_QUOTA_BYTES: z.coerce
     .number()
@@ -66,6 +92,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9.,\s:[\]-]*$/, 'must be comma-separated host names or IP addresses')
     .optional(),
   QUERY_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  JOB_WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+  VIDEO_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional()
@@ -93,6 +123,8 @@ export interface Config {
   ossSecret: string | undefined;
   /** Browser origins the object store answers CORS for; unset: any origin on `port` or 5173 (Vite). */
   ossCorsOrigins: string[] | '*' | undefined;
+  /** Where objects live (`OBJECT_STORE`): the embedded store on `ossPort`, or an S3 bucket. */
+  objectStore: { kind: 'embedded' } | S3Settings;
   uploadCredentialTtlSeconds: number;
   /** The most bytes of uploads one designer may hold (`DESIGNER_QUOTA_BYTES`, default 20 GiB). */
   designerQuotaBytes: number;
@@ -120,8 +152,38 @@ export interface Config {
    * 5000): past it the request answers 42200 instead of waiting, on PGlite as on PostgreSQL.
    */
   queryBudgetMs: number;
+  /**
+   * Whether this instance runs background jobs (`JOB_WORKERS`, default true): video processing
+   * and the daily crowd packs. `false` makes an instance that only answers requests and queues.
+   */
+  jobWorkers: boolean;
+  /** The longest video processing accepts (`VIDEO_MAX_SECONDS`, default one hour). */
+  videoMaxSeconds: number;
+  /** The ffmpeg and ffprobe programs (`FFMPEG_PATH`, `FFPROBE_PATH`; default: found on PATH). */
+  ffmpegPath: string;
+  ffprobePath: string;
   /** The clock of the account rules (code and ticket expiry, rate windows); tests replace it. */
   now: () => Date;
+}
+
+/** `OBJECT_STORE=s3`: an S3-compatible store (AWS, Ceph RGW, MinIO, OSS, COS). */
+export interface S3Settings {
+  kind: 's3';
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `{endpoint}/{bucket}/{key}` (Ceph, MinIO) instead of `{bucket}.{host}/{key}`. */
+  forcePathStyle: boolean;
+  /** What browsers use for the store, when it differs from `endpoint` (`S3_PUBLIC_ENDPOINT`). */
+  publicEndpoint: string | undefined;
+  /**
+   * Browsers get AssumeRole credentials narrowed to one key (`S3_STS_ROLE_ARN`); unset, they get
+   * the console's own upload credentials and send each part to a URL the API presigns for it.
+   */
+  stsRoleArn: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting ${missing}="": WECHAT_APPID and WECHAT_SECRET go together`);
   }
   return {
+    objectStore: objectStoreSettings(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -177,7 +240,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     redisUrl: e.REDIS_URL,
     queryBudgetMs: e.QUERY_BUDGET_MS,
+    jobWorkers: e.JOB_WORKERS === 'true' || e.JOB_WORKERS === '1',
+    videoMaxSeconds: e.VIDEO_MAX_SECONDS,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     now: () => new Date(),
+  };
+}
+
+/** OBJECT_STORE and the S3_* settings it needs; a missing one is named. */
+function objectStoreSettings(e: z.infer<typeof envSchema>): Config['objectStore'] {
+  if (e.OBJECT_STORE === 'embedded') return { kind: 'embedded' };
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[name]) throw new ConfigError(`Invalid setting ${name}="": required with OBJECT_STORE=s3`);
+  }
+  // Without S3_STS_ROLE_ARN browsers upload through part URLs the API presigns (object-uploads).
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
+    stsRoleArn: e.S3_STS_ROLE_ARN,
   };
 }
 

@@ -5,10 +5,10 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startPlannerStatistics } from './db/planner-statistics.ts';
-import { startCrowdPackScheduler } from './modules/crowd-packs/index.ts';
 import { startStorageCleanup } from './modules/storage-quota/index.ts';
 import { startObjectStore } from './oss/index.ts';
 import { seedDemo } from './seed/index.ts';
+import { ObjectStoreSettingError, objectStoreFor } from './storage/index.ts';
 
 async function main() {
   let config: Config;
@@ -16,6 +16,18 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  // A wrong endpoint, key or bucket stops the start here, naming the setting, not a request later.
+  const objects = objectStoreFor(config);
+  try {
+    await objects.prepare();
+  } catch (error) {
+    if (error instanceof ObjectStoreSettingError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(2);
     }
@@ -31,11 +43,13 @@ async function main() {
   const app = await buildApp({ config, database });
   // PGlite has no autovacuum: its tables are analysed here as they grow.
   app.addHook('onClose', startPlannerStatistics(database.db, app.log));
-  // Daily crowd packs: every instance ticks; a row lease keeps them from computing a pack twice.
-  app.addHook('onClose', startCrowdPackScheduler(database.db, app.log, config.now));
   // Unregistered and abandoned uploads (issue 16): every instance sweeps; removals are idempotent.
   app.addHook('onClose', startStorageCleanup(database.db, config, app.log));
-  const objectStore = await startObjectStore(config, { log: app.log.child({ component: 'oss' }) });
+  // The embedded store serves browsers on OSS_PORT; with OBJECT_STORE=s3 they go to the bucket.
+  const objectStore =
+    config.objectStore.kind === 'embedded'
+      ? await startObjectStore(config, { log: app.log.child({ component: 'oss' }) })
+      : { close: async () => objects.close() };
   // The operator CLI reaches a server on the embedded database through DATA_DIR/operator.json.
   const operatorToken = config.databaseUrl ? undefined : newOperatorToken();
   const forgetOperatorFile = () => {

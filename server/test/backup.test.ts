@@ -122,4 +122,20 @@ describe('issue 11 item 7: backup and restore of the embedded database and the o
     expect(printed.join('\n')).toMatch(/pg_restore/);
     expect(printed.join('\n')).not.toContain('secret');
   });
+
+  it('issue 19: with OBJECT_STORE=s3 backup prints how to copy the bucket and copies no object files', async () => {
+    const printed: string[] = [];
+    const s3Target = path.join(root, 's3');
+    const manifest = await backupDataDir(s3Target, {
+      ...options(),
+      databaseUrl: 'postgres://app@db:5432/dc',
+      dataDir: path.join(root, 'empty-instance'),
+      bucket: { name: 'console-media', endpoint: 'http://rgw.internal:7480' },
+      print: (line = '') => printed.push(line),
+    });
+    expect(manifest.objects).toEqual([]);
+    expect(printed.join('\n')).toContain(
+      'aws s3 sync s3://console-media <dir>/bucket --endpoint-url http://rgw.internal:7480',
+    );
+  });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Brand, ListPage, ProductDetail, ProductItem } from '@dc/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, demoApi, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { chooseOptions, DEMO, demoApi, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the boutique screens, light and dark. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -52,14 +52,6 @@ async function signedIn() {
 /** A condition that holds within 15 s (pages load their chunks lazily). */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
-/** Picks `options` in the antd Select labelled `label`. */
-async function choose(page: Page, label: string, ...options: string[]) {
-  await page.getByLabel(label, { exact: true }).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  for (const option of options) await dropdown.getByTitle(option, { exact: true }).click();
-  await page.keyboard.press('Escape');
-}
-
 describe('issue 7 items 1–3: the boutique in Chromium', () => {
   it('create a product with two variants and see it in the list', async () => {
     const { page, context } = await signedIn();
@@ -70,21 +62,25 @@ describe('issue 7 items 1–3: the boutique in Chromium', () => {
     await page.getByRole('button', { name: '新建商品' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByLabel('商品标题').fill(title);
-    await choose(page, '分类', '上衣');
+    await chooseOptions(page, '分类', '上衣');
     // Issue 7: product images go through the uploader's image path; the form keeps the lasting address.
     await drawer
       .locator('input[type=file]')
       .setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: PNG });
     const thumbnail = drawer.getByTestId('product-images').locator('img');
     await eventually(() => thumbnail.count()).toBe(1);
-    const kept = await thumbnail.getAttribute('src');
-    expect(kept).toMatch(/^\/designerapi\/v1\/image-files\/designers\/\d+\/images\//);
+    // The form shows the 480 px rendition (issue 20) and keeps the picture's lasting address.
+    const shown = (await thumbnail.getAttribute('src')) ?? '';
+    expect(shown).toMatch(
+      /^\/designerapi\/v1\/image-files\/designers\/\d+\/images\/[0-9a-f]{32}\.png\?w=480$/,
+    );
+    const kept = shown.slice(0, -'?w=480'.length);
     await eventually(() =>
       thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
     ).toBe(1);
     await drawer.getByTestId('product-description').fill('亚麻面料，手工盘扣');
-    await choose(page, '尺码', 'S', 'M');
-    await choose(page, '颜色', '白色');
+    await chooseOptions(page, '尺码', 'S', 'M');
+    await chooseOptions(page, '颜色', '白色');
     await eventually(() =>
       drawer.getByTestId('variant-matrix').locator('tbody tr.ant-table-row').count(),
     ).toBe(2);
@@ -116,7 +112,7 @@ describe('issue 7 items 1–3: the boutique in Chromium', () => {
   it('batch off shelf two products after a confirmation', async () => {
     const { page, context } = await signedIn();
     await page.goto('/boutique/boutique-list');
-    await choose(page, '全部状态', '在售');
+    await chooseOptions(page, '全部状态', '在售');
     const rows = page.getByTestId('product-table').locator('tbody tr.ant-table-row');
     await eventually(() => rows.count()).toBe(10);
     const titles = [];

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFromHoverMenu, DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import {
+  chooseFromHoverMenu,
+  chooseOptions,
+  DEMO,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+} from './support/browser.ts';
 import { everyConsoleRoute } from './support/menu-routes.ts';
 import { recordWebm } from './support/webm.ts';
 
@@ -196,14 +203,6 @@ describe('issue 17 point 6: a newcomer sent to a full-menu route sees why', () =
   });
 });
 
-/** Picks `options` in the antd Select labelled `label`. */
-async function choose(page: Page, label: string, ...options: string[]) {
-  await page.getByLabel(label, { exact: true }).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  for (const option of options) await dropdown.getByTitle(option, { exact: true }).click();
-  await page.keyboard.press('Escape');
-}
-
 describe('issue 17 point 6: the boutique editor', () => {
   it('原价不能低于售价 shows under 原价 of its row, not the SKU; a size added later takes its place (L before XL)', async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
@@ -212,12 +211,12 @@ describe('issue 17 point 6: the boutique editor', () => {
     await page.getByRole('button', { name: '新建商品' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByLabel('商品标题').fill(`E2E 尺码顺序 ${Date.now() % 100_000}`);
-    await choose(page, '分类', '上衣');
-    await choose(page, '尺码', 'XL', 'S');
-    await choose(page, '颜色', '白色');
+    await chooseOptions(page, '分类', '上衣');
+    await chooseOptions(page, '尺码', 'XL', 'S');
+    await chooseOptions(page, '颜色', '白色');
     // Picked after XL, L goes between S and XL. (Picked by click: Enter after typing "L" chose
     // whichever option antd still had active, sometimes XL, which it then removed.)
-    await choose(page, '尺码', 'L');
+    await chooseOptions(page, '尺码', 'L');
     const sizesOfRows = () =>
       drawer.getByTestId('variant-matrix').locator('tbody tr.ant-table-row td:first-child').allInnerTexts();
     await expect.poll(sizesOfRows).toEqual(['S', 'L', 'XL']);

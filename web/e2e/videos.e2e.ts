@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,36 @@ async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(shotsDir, `videos-${name}.png`), fullPage: true });
+}
+
+/** The publish page, the file picked and titled, and 发布 clicked. */
+async function publishThroughPage(
+  page: Page,
+  file: string,
+  title: string,
+  beforePicking?: () => Promise<void>,
+) {
+  await page.goto('/short-video/publish-video');
+  await expect.poll(() => page.getByTestId('my-videos').count(), { timeout: 15_000 }).toBe(1);
+  await beforePicking?.();
+  await page.locator('.ant-upload-drag input[type=file]').setInputFiles(file);
+  await expect.poll(() => page.getByTestId('picked-files').count(), { timeout: 15_000 }).toBe(1);
+  await page.getByLabel('标题').fill(title);
+  await page.getByTestId('publish-button').click();
+}
+
+/** Opens the video from 我的视频 and waits until its player has decoded a frame (HAVE_CURRENT_DATA). */
+async function openAndPlay(page: Page, title: string) {
+  const link = page.getByTestId('my-videos').getByText(title).first();
+  await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
+  await link.click();
+  await page.waitForURL(/detail\/video-detail\/\d+/);
+  const player = page.getByTestId('video-player');
+  await expect.poll(() => player.count(), { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  return player;
 }
 
 let browser: Browser;
@@ -40,13 +71,7 @@ describe('issue 5: publish a video, pause, reload, resume, play', () => {
       await route.continue();
     });
 
-    await page.goto('/short-video/publish-video');
-    await expect.poll(() => page.getByTestId('my-videos').count(), { timeout: 15_000 }).toBe(1);
-    await shot(page, 'publish-light');
-    await page.locator('.ant-upload-drag input[type=file]').setInputFiles(file);
-    await expect.poll(() => page.getByTestId('picked-files').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByLabel('标题').fill('E2E 断点续传视频');
-    await page.getByTestId('publish-button').click();
+    await publishThroughPage(page, file, 'E2E 断点续传视频', () => shot(page, 'publish-light'));
 
     const row = page.getByTestId('upload-row').first();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 20_000 }).toBe('Uploading');
@@ -67,15 +92,7 @@ describe('issue 5: publish a video, pause, reload, resume, play', () => {
     const resumed = page.getByTestId('upload-row').first();
     await expect.poll(() => resumed.textContent(), { timeout: 60_000 }).toContain('已发布');
 
-    const link = page.getByTestId('my-videos').getByText('E2E 断点续传视频').first();
-    await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
-    await link.click();
-    await page.waitForURL(/detail\/video-detail\/\d+/);
-    const player = page.getByTestId('video-player');
-    await expect.poll(() => player.count(), { timeout: 15_000 }).toBe(1);
-    await expect
-      .poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(2);
+    await openAndPlay(page, 'E2E 断点续传视频');
     await shot(page, 'detail-light');
 
     // Dark theme, for a look at both screens.
@@ -88,6 +105,66 @@ describe('issue 5: publish a video, pause, reload, resume, play', () => {
       await expect.poll(() => page.getByTestId('my-videos').count(), { timeout: 15_000 }).toBe(1);
       await shot(page, 'publish-dark');
     }
+    await context.close();
+  }, 180_000);
+});
+
+describe('issue 20: an iPhone video plays everywhere', () => {
+  it('an HEVC .mov with sound is published through the page and plays in Chromium (which cannot decode HEVC) with its cut cover', async () => {
+    const file = path.join(os.tmpdir(), `e2e-iphone-${Date.now()}.mov`);
+    // What an iPhone records: HEVC tagged hvc1 with AAC sound, in QuickTime.
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      '3',
+      '-c:v',
+      'libx265',
+      '-tag:v',
+      'hvc1',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-c:a',
+      'aac',
+      file,
+    ]);
+    const { context, page } = await newPage(browser);
+    await page.goto('/start/login');
+    await loginThroughForm(page, DEMO.account, DEMO.password);
+    await page.waitForURL(/my-vault/);
+    await publishThroughPage(page, file, 'E2E iPhone HEVC');
+    const row = page.getByTestId('upload-row').first();
+    await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain('已发布');
+
+    // Chromium decoded a frame: of the H.264 rendition, as it cannot decode HEVC.
+    const player = await openAndPlay(page, 'E2E iPhone HEVC');
+    const shown = await player.evaluate((video: HTMLVideoElement) => ({
+      width: video.videoWidth,
+      height: video.videoHeight,
+      duration: Math.round(video.duration),
+      poster: video.poster,
+    }));
+    expect(shown).toMatchObject({ width: 1280, height: 720, duration: 3 });
+    // The cover the server cut is a picture the browser loads.
+    const cover = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return image.naturalWidth;
+    }, shown.poster);
+    expect(cover).toBe(1280);
+    await shot(page, 'hevc-detail');
     await context.close();
   }, 180_000);
 });

@@ -17,6 +17,7 @@ export * from './looks.ts';
 export * from './members.ts';
 export * from './menu.ts';
 export * from './notifications.ts';
+export * from './object-uploads.ts';
 export * from './operator.ts';
 export * from './partners.ts';
 export * from './profile.ts';

@@ -10,6 +10,7 @@ export const videosApi = endpointsOf<typeof videosSchemas>()({
   list: 'GET /videos',
   detail: 'GET /videos/:id',
   update: 'PUT /videos/:id',
+  coverFrame: 'POST /videos/:id/cover-frame',
   offline: 'POST /videos/:id/offline',
   publish: 'POST /videos/:id/publish',
   remove: 'DELETE /videos/:id',

@@ -23,7 +23,8 @@ import { type AdminCommand, AdminFailure, AdminUsageError } from './registry.ts'
  * the object store (DATA_DIR/objects, each file with its sha256 in a manifest). They work on
  * files, so they run in the CLI only, never through a running server: the server must be
  * stopped (the embedded database is one process's at a time). On PostgreSQL the database is
- * backed up with pg_dump instead (printed), the objects still copied.
+ * backed up with pg_dump instead (printed), the objects still copied. With OBJECT_STORE=s3 the
+ * objects are the bucket's, backed up with the store's own tools (printed), like PostgreSQL's.
  */
 
 /** execute.ts's exit codes (not imported: execute.ts loads the registry, which lists these commands). */
@@ -51,6 +52,8 @@ export interface BackupOptions {
   dataDir: string;
   /** Set: the database is PostgreSQL, backed up with pg_dump (printed), not here. */
   databaseUrl?: string | undefined;
+  /** Set: the objects live in this S3 bucket (OBJECT_STORE=s3), backed up with the store's tools. */
+  bucket?: { name: string; endpoint: string | undefined } | undefined;
   /** True when a server answers on DATA_DIR/operator.json (the CLI probes it for real; tests pass their own probe). */
   serverAnswering?: (dataDir: string) => Promise<boolean>;
   print(line?: string): void;
@@ -114,6 +117,12 @@ async function tableCounts(client: PGlite): Promise<Record<string, number>> {
   return counts;
 }
 
+const bucketSyncHelp = (bucket: { name: string; endpoint: string | undefined }) => [
+  `The objects are in the S3 bucket ${bucket.name} (OBJECT_STORE=s3): copy them with the store's tools, e.g.`,
+  `  aws s3 sync s3://${bucket.name} <dir>/bucket${bucket.endpoint ? ` --endpoint-url ${bucket.endpoint}` : ''}`,
+  'or keep them with the bucket’s own versioning or replication.',
+];
+
 const pgDumpHelp = (url: string) => [
   'The database is PostgreSQL (DATABASE_URL): back it up with its own tools, e.g.',
   `  pg_dump --format=custom --file=<dir>/database.dump "${url.replace(/:[^:@/]*@/, ':***@')}"`,
@@ -145,7 +154,9 @@ export async function backupDataDir(target: string, options: BackupOptions): Pro
     }
   }
   mkdirSync(target, { recursive: true });
+  if (options.bucket) for (const line of bucketSyncHelp(options.bucket)) options.print(line);
   const objectsRoot = path.join(options.dataDir, OBJECTS);
+  // With S3 nothing of the store is under DATA_DIR: the list is empty, the manifest says so.
   const objects = filesUnder(objectsRoot).map((rel) => ({
     path: rel,
     ...copyWithHash(path.join(objectsRoot, rel), path.join(target, OBJECTS, rel)),
@@ -284,6 +295,10 @@ export async function runFileCommand(config: Config, argv: string[]): Promise<Ad
   const options = {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    bucket:
+      config.objectStore.kind === 's3'
+        ? { name: config.objectStore.bucket, endpoint: config.objectStore.endpoint }
+        : undefined,
     print: (line = '') => lines.push(line),
   };
   try {

@@ -2,9 +2,11 @@ import { accountCommands } from './accounts.ts';
 import { applicationCommands } from './applications.ts';
 import { backupCommands } from './backup.ts';
 import { contractCommands } from './contracts.ts';
+import { jobCommands } from './jobs.ts';
 import { memberCommands } from './members.ts';
 import { outboxCommands } from './outbox.ts';
 import { AdminRegistry } from './registry.ts';
+import { storageCommands } from './storage.ts';
 import { withdrawalCommands } from './withdrawals.ts';
 
 /**
@@ -19,4 +21,6 @@ export const adminRegistry = new AdminRegistry(
   memberCommands,
   withdrawalCommands,
   backupCommands,
+  storageCommands,
+  jobCommands,
 );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
-import type { MediaStore } from './media-store.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 /**
  * The demo's media, as the runtime sees it: objects the server writes into its store the first
@@ -28,10 +28,10 @@ export const demoObjectsOf = (config: Config): DemoObjects | undefined => wired.
 export const md5Etag = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex').toUpperCase();
 
 /** Keys known to be in each store (a process may open several data directories, as tests do). */
-const present = new WeakMap<MediaStore, Set<string>>();
+const present = new WeakMap<ObjectStore, Set<string>>();
 
 /** Writes a demo fixture into the store when it is not there yet; any other key: nothing. */
-export async function ensureDemoObject(config: Config, store: MediaStore, key: string): Promise<void> {
+export async function ensureDemoObject(config: Config, store: ObjectStore, key: string): Promise<void> {
   const demo = demoObjectsOf(config)?.fixture(key);
   if (!demo) return;
   let known = present.get(store);
@@ -42,7 +42,7 @@ export async function ensureDemoObject(config: Config, store: MediaStore, key: s
   if (known.has(key)) return;
   if (!(await store.head(key))) {
     const bytes = demo.bytes();
-    await store.put(key, bytes, demo.contentType, md5Etag(bytes));
+    await store.put(key, bytes, demo.contentType);
   }
   known.add(key);
 }

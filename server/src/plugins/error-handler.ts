@@ -8,6 +8,7 @@ import { httpMessages } from '../http/http-messages.ts';
 import { issueWording, type ValidationIssue } from '../http/issue-wording.ts';
 import { requestLanguage } from '../http/language.ts';
 import { inLanguage, type Message, message } from '../http/messages.ts';
+import { ObjectStoreUnavailableError } from '../storage/index.ts';
 
 type FailureCode = Exclude<ErrorCodeValue, 200>;
 
@@ -107,6 +108,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isClientAbort(error, request)) {
       logClientAbort(request, reply);
       return reply.code(CLIENT_CLOSED_STATUS).send();
+    }
+    if (error instanceof ObjectStoreUnavailableError) {
+      request.log.error({ err: error }, 'object store unavailable');
+      return send(request, reply, ErrorCode.unavailable);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,14 +1,12 @@
-import path from 'node:path';
 import type { Language } from '@dc/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import type { ApiError } from '../http/api-error.ts';
 import { invalidField } from '../http/failures.ts';
-import { StoreLayout } from '../oss/layout.ts';
-import { ObjectFiles } from '../oss/objects.ts';
-import { readHead, SNIFF_BYTES } from '../oss/served-type.ts';
-import { taskQueue } from './task-queue.ts';
+import { SNIFF_BYTES } from '../oss/served-type.ts';
+import { objectStoreFor } from '../storage/index.ts';
+import { DECODE_SECONDS, decodeOneAtATime } from './decode-queue.ts';
 
 /**
  * What `upload-finished` checks, for every kind of upload, against the object actually stored
@@ -35,7 +33,7 @@ export type UploadKind = 'image' | 'video' | 'model';
 export const IMAGE_MAX_PIXELS = 64_000_000;
 
 /** What sharp reports for the four picture formats, and the type a signature must show. */
-const PICTURE_FORMATS: Record<string, string> = {
+export const PICTURE_FORMATS: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
@@ -67,17 +65,11 @@ const notOfKind = (kind: keyof typeof KIND_NAMES, detail?: Message): Inspection 
     `the file is not ${KIND_NAMES[kind]['en-US']}${detail ? `: ${detail['en-US']}` : ''}`,
   );
 
-/** The store's files, read directly (the store is in this process, on this DATA_DIR). */
-const storeFiles = (config: Config) => new ObjectFiles(new StoreLayout(path.join(config.dataDir, 'objects')));
-
 /**
  * libvips' operation cache keeps recent results (and their pixels) for reuse; an upload check
  * never repeats, so it would only hold a decoded frame after the answer was sent.
  */
 sharp.cache(false);
-
-/** Pictures decoded at a time in this process, whatever the number of uploads finished at once. */
-const decodeOneAtATime = taskQueue(1);
 
 /**
  * Interlaced PNG, progressive JPEG and GIF cannot be read in strips: libvips decodes the whole
@@ -87,15 +79,12 @@ const decodeOneAtATime = taskQueue(1);
 export const WHOLE_FRAME_MAX_BYTES = 256 * 1024 * 1024;
 
 /** The bytes a picture's frame takes when libvips must hold it whole, or 0 when it streams. */
-function wholeFrameBytes(meta: Metadata): number {
+export function wholeFrameBytes(meta: Metadata): number {
   const heldWhole = meta.format === 'gif' || meta.isProgressive === true;
   if (!heldWhole) return 0;
   const bytesPerSample = meta.depth === 'ushort' ? 2 : 1;
   return (meta.width ?? 0) * (meta.height ?? 0) * (meta.channels ?? 4) * bytesPerSample;
 }
-
-/** A decode that takes longer gives way (and is refused) so the queue behind it keeps moving. */
-const DECODE_SECONDS = 20;
 
 /**
  * Decodes every pixel of the picture at `dataPath`; the format sharp read it as, or why not.
@@ -149,15 +138,10 @@ export async function inspectStoredUpload(
   key: string,
   expected: { kind: UploadKind; declaredSize: number },
 ): Promise<Inspection> {
-  const opened = await storeFiles(config).open(config.ossBucket, key);
-  if (!opened) return { state: 'missing' };
-  const { meta, file, dataPath } = opened;
-  let head: Buffer;
-  try {
-    head = await readHead(file, Math.min(SNIFF_BYTES, meta.size));
-  } finally {
-    await file.close();
-  }
+  const store = objectStoreFor(config);
+  const meta = await store.head(key);
+  const head = meta && (await store.readBytes(key, 0, Math.min(SNIFF_BYTES, meta.size)));
+  if (!meta || !head) return { state: 'missing' };
   if (meta.size !== expected.declaredSize) {
     return refused(
       'fileSize',
@@ -177,7 +161,9 @@ export async function inspectStoredUpload(
       // The signature first: SVG, HTML, XML and formats sharp reads but we do not show never
       // reach the decoder.
       if (!signature || !Object.values(PICTURE_FORMATS).includes(signature.mime)) return notOfKind('image');
-      const decoded = await decodePicture(dataPath);
+      // The size matched the declared one above, so a local copy (S3) is bounded by the grant.
+      const decoded = await store.withLocalFile(key, (dataPath) => decodePicture(dataPath));
+      if (!decoded) return { state: 'missing' };
       if ('problem' in decoded) return notOfKind('image', decoded.problem);
       if (PICTURE_FORMATS[decoded.format] !== signature.mime) return notOfKind('image');
       return { state: 'accepted', size: meta.size, type: signature.mime };
@@ -192,6 +178,6 @@ export async function refuseStoredUpload(
   refusal: Extract<Inspection, { state: 'refused' }>,
   lang: Language,
 ): Promise<ApiError> {
-  await storeFiles(config).delete(config.ossBucket, key);
+  await objectStoreFor(config).delete(key);
   return invalidField(refusal.field, refusal.message[lang]);
 }

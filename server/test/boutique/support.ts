@@ -14,12 +14,16 @@ const PICTURES = ['garment-qipao-black', 'garment-qipao-white'];
 export const productImagesOf = (designerId: number) =>
   PICTURES.map((name) => demoPictureUrl(designerId, name));
 
-let pictureOwner: number | undefined;
+/**
+ * The first designer given pictures in the app given them last. Held with its app: test files
+ * share this module when the suite runs without isolation, and each file opens its own app.
+ */
+let pictureOwner: { app: TestApp; designerId: number } | undefined;
 
 /**
  * Gives each designer two pictures among their images (demo garments, drawn into the app's store
  * when first shown, as the seed's are): issue 7's products take uploaded images only. The first
- * designer ever given pictures is the one whose pictures `productBody()` uses unless told.
+ * designer given pictures in an app is the one whose pictures `productBody()` uses unless told.
  */
 export async function givePictures(t: TestApp, ...who: Session[]): Promise<void> {
   for (const designer of who) {
@@ -37,13 +41,13 @@ export async function givePictures(t: TestApp, ...who: Session[]): Promise<void>
       )
       .onConflictDoNothing();
   }
-  pictureOwner ??= who[0]?.id;
+  if (pictureOwner?.app !== t && who[0]) pictureOwner = { app: t, designerId: who[0].id };
 }
 
 /** A product body with two variants (S and M in 黑色), unique SKUs and `owner`'s two pictures. */
 export function productBody(change: Partial<ProductBody> = {}, owner?: Session): ProductBody {
   skuCounter++;
-  const designerId = owner?.id ?? pictureOwner;
+  const designerId = owner?.id ?? pictureOwner?.designerId;
   if (designerId === undefined) throw new Error('givePictures first: products take uploaded images only');
   return {
     title: '真丝盘扣旗袍',

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { UploadedImage } from '@dc/contract';
 import { expect } from 'vitest';
-import { mediaStoreFor } from '../../src/media/media-store.ts';
 import { IMAGE_FILES_BASE, IMAGE_LINK_TTL_SECONDS } from '../../src/modules/image-files/store.ts';
+import { objectStoreFor } from '../../src/storage/index.ts';
 import { startTestStore, type TestStore } from '../oss/support/store.ts';
 import { type TestClock, testClock } from '../support/accounts-app.ts';
 import { API, authHeader, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -72,8 +71,7 @@ export async function uploadImage(
   expect(created.statusCode, created.body).toBe(200);
   const grant = decodeGrant(created.json().data);
   const key = grant.address.FileName;
-  const etag = createHash('md5').update(bytes).digest('hex').toUpperCase();
-  await mediaStoreFor(t.app.config).put(key, bytes, 'image/png', etag);
+  await objectStoreFor(t.app.config).put(key, bytes, 'image/png');
   const finished = await t.app.inject({
     method: 'POST',
     url: `${API}/images/${grant.imageId}/upload-finished`,

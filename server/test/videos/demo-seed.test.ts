@@ -4,7 +4,7 @@ import type { ListPage, VideoDetail, VideoRow } from '@dc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/seed/index.ts';
 import { loginAs } from '../support/test-app.ts';
-import { call, createVideosApp, getUrl, type Session, type VideosApp } from './support.ts';
+import { call, createVideosApp, getAddress, getUrl, type Session, type VideosApp } from './support.ts';
 
 let t: VideosApp;
 let demo: Session;
@@ -37,7 +37,7 @@ describe('issue 5: demo videos (SEED=demo)', () => {
     const head = await getUrl(detail.data.playUrl!, { Range: 'bytes=0-3' });
     expect(head.status).toBe(206);
     expect(head.body.toString('hex')).toBe('1a45dfa3'); // EBML magic: a real WebM
-    const cover = await getUrl(first.coverUrl);
+    const cover = await getAddress(t, first.coverUrl);
     expect(cover.headers['content-type']).toBe('image/jpeg');
   });
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { VideoDetail } from '@dc/contract';
 import type { UploadCredentials } from '../../src/oss/index.ts';
 import { ossRequest, startTestStore, type TestStore } from '../oss/support/store.ts';
 import {
@@ -9,6 +10,7 @@ import {
   loginAs,
   type TestApp,
 } from '../support/test-app.ts';
+import { type SampleVideo, sampleVideo } from '../support/video-files.ts';
 
 export interface VideosApp extends TestApp {
   store: TestStore;
@@ -165,4 +167,44 @@ export function getUrl(
       })
       .on('error', reject);
   });
+}
+
+/** Waits until the video's processing is over (published or failed); answers its detail. */
+export async function processedVideo(t: TestApp, who: Session, id: number | string): Promise<VideoDetail> {
+  for (let i = 0; i < 300; i++) {
+    const detail = (await call<VideoDetail>(t, who, 'GET', `/videos/${id}`)).data;
+    if (detail.status !== 'processing') return detail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`video ${id} still processing after 30 s`);
+}
+
+/**
+ * A real video (made by ffmpeg, see support/video-files.ts) uploaded, finished and processed:
+ * answers its grant and its detail once published.
+ */
+export async function publishVideo(
+  t: VideosApp,
+  who: Session,
+  change: Record<string, unknown> = {},
+  kind: SampleVideo = 'h264-mp4',
+): Promise<{ grant: DecodedGrant; detail: VideoDetail; bytes: Buffer }> {
+  const { bytes, fileName } = sampleVideo(kind);
+  const grant = await uploadVideo(t, who, bytes, { fileName, ...change });
+  const finished = await call(t, who, 'POST', `/videos/${grant.videoId}/upload-finished`, {});
+  if (finished.code !== 200) throw new Error(`upload-finished: ${finished.msg}`);
+  const detail = await processedVideo(t, who, grant.videoId!);
+  if (detail.status !== 'published') throw new Error(`video ${grant.videoId} is ${detail.status}`);
+  return { grant, detail, bytes };
+}
+
+/**
+ * What an address answers: a console path (a picture's lasting address,
+ * `/designerapi/v1/image-files/…`) through its redirect to the store, any other URL directly.
+ */
+export async function getAddress(t: TestApp, address: string): ReturnType<typeof getUrl> {
+  if (!address.startsWith('/')) return getUrl(address);
+  const redirect = await t.app.inject({ method: 'GET', url: address });
+  if (redirect.statusCode !== 302) throw new Error(`${address}: ${redirect.statusCode}`);
+  return getUrl(String(redirect.headers.location));
 }

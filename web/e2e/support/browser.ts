@@ -72,6 +72,39 @@ export async function popupsSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Picks `options` in the antd Select labelled `label` and checks each one took. Under load the
+ * dropdown moves as the select grows a tag, and a click aimed during that move lands beside the
+ * option (CI's boutique run kept 1 of 2 sizes, twice); such an option is clicked again.
+ */
+export async function chooseOptions(page: Page, label: string, ...options: string[]): Promise<void> {
+  // Held before the click: once open, the listbox carries the same label.
+  const field = (await page.getByLabel(label, { exact: true }).elementHandle())!;
+  await field.click();
+  // This select's own dropdown, found by the listbox its input controls: the last open one can
+  // be another select's, still closing. A handle, as a single select's hides on the pick.
+  const listbox = await field.getAttribute('aria-controls');
+  const opened = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listbox}"]`) });
+  const dropdown = (await opened.elementHandle())!;
+  for (const option of options) {
+    const selected = () =>
+      dropdown.evaluate(
+        (node, title) =>
+          node
+            .querySelector(`.ant-select-item-option[title="${CSS.escape(title)}"]`)
+            ?.classList.contains('ant-select-item-option-selected') ?? false,
+        option,
+      );
+    for (let attempt = 0; attempt < 3 && !(await selected()); attempt += 1) {
+      await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown[class*="-appear"]'));
+      await opened.getByTitle(option, { exact: true }).click();
+      await page.waitForTimeout(150 * attempt);
+    }
+    if (!(await selected())) throw new Error(`${label}: the option ${option} did not take`);
+  }
+  await page.keyboard.press('Escape');
+}
+
 /** Hovers `trigger` and clicks the menu item named `item` once the popup has opened. */
 export async function chooseFromHoverMenu(page: Page, trigger: Locator, item: string): Promise<void> {
   await trigger.hover();

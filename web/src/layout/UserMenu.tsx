@@ -4,6 +4,7 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/session.ts';
 import { endLocalSession } from '../app/guard.ts';
+import { pictureAt } from '../components/pictures.ts';
 import { useT } from '../locales/index.ts';
 import { useSession } from '../stores/session.ts';
 
@@ -32,7 +33,7 @@ export function UserMenu() {
       }}
     >
       <Button type="text" data-testid="user-menu">
-        <Avatar alt="" size="small" src={userInfo?.pic || undefined} icon={<UserOutlined />} />
+        <Avatar alt="" size="small" src={pictureAt(userInfo?.pic, 160)} icon={<UserOutlined />} />
         <span style={{ marginInlineStart: 8 }}>{userInfo?.nickname}</span>
       </Button>
     </Dropdown>

@@ -1,6 +1,10 @@
 import { UPLOAD_DEFAULT_REGION } from '@dc/contract';
+import type { StoreProtocol } from './store-client.ts';
 
-/** Decoded `uploadAuth`: temporary credentials in Alibaba Cloud STS's field names. */
+/**
+ * Decoded `uploadAuth`: temporary credentials in Alibaba Cloud STS's field names. For an S3 store
+ * they are AWS STS ones: AccessKeySecret is the secret access key, SecurityToken the session token.
+ */
 export interface UploadCredentials {
   AccessKeyId: string;
   AccessKeySecret: string;
@@ -19,6 +23,15 @@ export interface UploadAddress {
   FileName: string;
   /** `/{bucket}/{key}` on the endpoint (the embedded store) instead of `{bucket}.{host}/{key}`. */
   PathStyle: boolean;
+  /** What the store speaks (issue 19); absent means OSS. */
+  Protocol: StoreProtocol;
+  /** The store's region, which an S3 signature names. */
+  Region: string;
+  /**
+   * With `s3-presigned`: the API's object-uploads calls (absolute, or a path on the page's
+   * origin), which run the upload and presign each part; the credentials go there, not to the store.
+   */
+  SigningUrl?: string;
 }
 
 export type AuthErrorCode = 'InvalidParameter.EmptyValue' | 'InvalidParameter.TokenInvalid';
@@ -79,9 +92,16 @@ export function decodeUploadAuth(uploadAuth: string | undefined): Decoded<Upload
   };
 }
 
+const PROTOCOLS: readonly StoreProtocol[] = ['oss', 's3', 's3-presigned'];
+
+/** An http(s) URL, or a path on the page's origin (`/…`, never `//host`). */
+const isSigningUrl = (url: string): boolean =>
+  /^https?:\/\/[^/\s]+/i.test(url) || /^\/(?![/\\])\S*$/.test(url);
+
 /**
- * Reads `uploadAddress`. Spec §5: it must carry its required fields (Endpoint, Bucket, FileName);
- * a missing one is an empty value, an undecodable address or a non-HTTP endpoint is invalid.
+ * Reads `uploadAddress`. Spec §5: it must carry its required fields (Endpoint, Bucket, FileName,
+ * and SigningUrl for `s3-presigned`); a missing one is an empty value, an undecodable address, a
+ * non-HTTP endpoint or signing URL, or a protocol other than `oss`, `s3` and `s3-presigned` is invalid.
  */
 export function decodeUploadAddress(uploadAddress: string | undefined): Decoded<UploadAddress> {
   if (!presentText(uploadAddress)) return emptyValue;
@@ -90,6 +110,14 @@ export function decodeUploadAddress(uploadAddress: string | undefined): Decoded<
   if (!ADDRESS_FIELDS.every((name) => presentText(fields[name]))) return emptyValue;
   const endpoint = (fields.Endpoint as string).trim().replace(/\/+$/, '');
   if (!/^https?:\/\/[^/\s]+/i.test(endpoint)) return tokenInvalid;
+  const protocol = (fields.Protocol ?? 'oss') as StoreProtocol;
+  if (!PROTOCOLS.includes(protocol)) return tokenInvalid;
+  let signingUrl: string | undefined;
+  if (protocol === 's3-presigned') {
+    if (!presentText(fields.SigningUrl)) return emptyValue;
+    signingUrl = fields.SigningUrl.trim().replace(/\/+$/, '');
+    if (!isSigningUrl(signingUrl)) return tokenInvalid;
+  }
   return {
     ok: true,
     value: {
@@ -97,6 +125,9 @@ export function decodeUploadAddress(uploadAddress: string | undefined): Decoded<
       Bucket: fields.Bucket as string,
       FileName: fields.FileName as string,
       PathStyle: fields.PathStyle === true,
+      Protocol: protocol,
+      Region: presentText(fields.Region) ? fields.Region.trim() : UPLOAD_DEFAULT_REGION,
+      ...(signingUrl ? { SigningUrl: signingUrl } : {}),
     },
   };
 }

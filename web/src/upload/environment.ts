@@ -5,7 +5,7 @@ import { hasXhr, xhrFetch } from './xhr-fetch.ts';
  * defaults) and in Node tests (a Map-backed storage, real fetch to the embedded store, fake timers).
  */
 
-/** The part of `Response` the OSS client reads. */
+/** The part of `Response` the store clients read. */
 export interface FetchResponseLike {
   readonly status: number;
   readonly headers: { get(name: string): string | null };

@@ -1,5 +1,5 @@
 /**
- * The uploader's message codes (spec §8) and the OSS codes it acts on. Codes are the contract
+ * The uploader's message codes (spec §8) and the store codes it acts on. Codes are the contract
  * with the UI, which shows its own translated text per code; messages here are for logs.
  */
 export const UPLOAD_MESSAGES = {
@@ -21,14 +21,16 @@ export const UPLOAD_MESSAGES = {
 
 /** A code of the uploader's own. */
 export type UploadMessageCode = keyof typeof UPLOAD_MESSAGES;
-/** What a failure callback receives: one of ours, or an OSS error code passed through. */
+/** What a failure callback receives: one of ours, or the store's error code passed through. */
 export type UploadErrorCode = UploadMessageCode | (string & {});
 
-/** OSS answers meaning "these credentials no longer work": ask for new ones (spec §8). */
+/** Store answers meaning "these credentials no longer work": ask for new ones (spec §8). */
 export const TOKEN_EXPIRY_CODES: ReadonlySet<string> = new Set([
   'InvalidAccessKeyId',
   'SignatureDoesNotMatch',
   'SecurityTokenExpired',
+  // S3's spelling of an expired session token.
+  'ExpiredToken',
 ]);
 
 /** The answer of an API call that can be refused. */

@@ -1,6 +1,6 @@
 /**
- * The VOD uploader (spec §4, §5, §8, §9; DESIGN "Uploads"): the upload SDK's API over OSS
- * multipart uploads, with resume records in local storage. No React; runs in Node too.
+ * The VOD uploader (spec §4, §5, §8, §9; DESIGN "Uploads"): the upload SDK's API over OSS or S3
+ * (issue 19) multipart uploads, with resume records in local storage. No React; runs in Node too.
  */
 export {
   type AuthErrorCode,
@@ -43,7 +43,14 @@ export type {
   UploaderOptions,
   UploadGrant,
 } from './options.ts';
-export { MIN_PART_SIZE, partCount, partRange, partSizeFor } from './part-plan.ts';
+export {
+  MIN_PART_SIZE,
+  minPartSize,
+  partCount,
+  partRange,
+  partSizeFor,
+  S3_MIN_PART_SIZE,
+} from './part-plan.ts';
 export { TransferRate } from './progress.ts';
 export type { UploadInfo, VideoInfo } from './queue.ts';
 export {
@@ -53,4 +60,5 @@ export {
   type UploaderState,
   type UploadItemState,
 } from './states.ts';
+export type { StoreProtocol } from './store-client.ts';
 export { NEXT_FILE_DELAY_MS, VodUploader } from './uploader.ts';

@@ -1,6 +1,6 @@
 /**
- * Just enough XML for OSS's answers, which are flat and fixed (ListPartsResult, Error,
- * InitiateMultipartUploadResult): elements found by name, text unescaped. No DOMParser, so the
+ * Just enough XML for the store's answers, flat and fixed and the same in OSS and S3
+ * (ListPartsResult, Error, InitiateMultipartUploadResult): elements found by name, text unescaped. No DOMParser, so the
  * uploader runs in Node as well as in a browser.
  */
 
@@ -37,7 +37,7 @@ export function xmlText(xml: string, tag: string): string | undefined {
   return inner === undefined ? undefined : unescapeXml(inner).trim();
 }
 
-/** The fields of an OSS error answer (`<Error><Code>…</Code>…</Error>`). */
+/** The fields of an error answer (`<Error><Code>…</Code>…</Error>`), OSS or S3. */
 export function parseOssError(xml: string): { code?: string; message?: string; requestId?: string } {
   const error = xmlElements(xml, 'Error')[0];
   if (error === undefined) return {};

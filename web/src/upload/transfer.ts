@@ -3,17 +3,18 @@ import type { Checkpoint, DonePart } from './checkpoint.ts';
 import { sleep, type Timers } from './environment.ts';
 import { TOKEN_EXPIRY_CODES, type UploadErrorCode, UploadFailure } from './errors.ts';
 import { readBytes, type UploadSource } from './file-source.ts';
+import { minPartSize, partCount, partRange, partSizeFor } from './part-plan.ts';
 import {
   isRetryable,
-  type OssClient,
+  type ListedPart,
   OssServiceError,
   OssTransportError,
+  type StoreClient,
   UploadAbortedError,
-} from './oss-client.ts';
-import { partCount, partRange, partSizeFor } from './part-plan.ts';
+} from './store-client.ts';
 
 export interface TransferSettings {
-  /** Requested part size; grown for huge files (see part-plan.ts). */
+  /** Requested part size; raised to the store's minimum and grown for huge files (see part-plan.ts). */
   partSize: number;
   parallel: number;
   /** Further attempts after the first, for retryable failures. */
@@ -26,7 +27,8 @@ export interface TransferJob {
   bucket: string;
   key: string;
   contentType: string;
-  client: OssClient;
+  /** OSS or S3, as the upload address says; its protocol sets the smallest part. */
+  client: StoreClient;
   /** Where an earlier attempt stopped, if anywhere. */
   checkpoint: Checkpoint | undefined;
   settings: TransferSettings;
@@ -99,16 +101,19 @@ const loadedBytes = (checkpoint: Checkpoint): number =>
  * Undefined: start over (the upload is gone, or the checkpoint does not fit this file).
  */
 async function reconcile(job: TransferJob, checkpoint: Checkpoint): Promise<Checkpoint | undefined> {
+  const count = partCount(checkpoint.fileSize, checkpoint.partSize);
+  // Parts smaller than the store takes could never be completed (EntityTooSmall).
   const fits =
     checkpoint.fileSize === job.file.size &&
     checkpoint.bucket === job.bucket &&
     checkpoint.object === job.key &&
-    partCount(checkpoint.fileSize, checkpoint.partSize) <= UPLOAD_MAX_PARTS;
+    count <= UPLOAD_MAX_PARTS &&
+    (count === 1 || checkpoint.partSize >= minPartSize(job.client.protocol));
   if (!fits) {
     job.onCheckpointDiscarded();
     return undefined;
   }
-  let listed: Awaited<ReturnType<OssClient['listParts']>>;
+  let listed: ListedPart[];
   try {
     listed = await withRetry(job, job.signal, (signal) =>
       job.client.listParts(job.key, checkpoint.uploadId, signal),
@@ -120,7 +125,6 @@ async function reconcile(job: TransferJob, checkpoint: Checkpoint): Promise<Chec
     }
     throw error;
   }
-  const count = partCount(checkpoint.fileSize, checkpoint.partSize);
   const doneParts: DonePart[] = listed
     .filter(
       (part) =>
@@ -217,7 +221,7 @@ export async function transferFile(job: TransferJob): Promise<TransferOutcome> {
         bucket: job.bucket,
         object: job.key,
         uploadId,
-        partSize: partSizeFor(job.file.size, job.settings.partSize),
+        partSize: partSizeFor(job.file.size, job.client.protocol, job.settings.partSize),
         fileSize: job.file.size,
         doneParts: [],
       };

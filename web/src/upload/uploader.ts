@@ -28,6 +28,8 @@ import {
 } from './options.ts';
 import { OssClient } from './oss-client.ts';
 import { newUploadItem, type UploadInfo, type UploadItem, UploadQueue } from './queue.ts';
+import { S3Client } from './s3-client.ts';
+import { S3PresignedClient } from './s3-presigned-client.ts';
 import {
   type ItemTransition,
   isRunning,
@@ -36,7 +38,14 @@ import {
   type UploaderState,
   type UploaderTransition,
 } from './states.ts';
+import type { StoreClient } from './store-client.ts';
 import { transferFile } from './transfer.ts';
+
+/** A path on the page's origin made absolute (a SigningUrl may be either). */
+const absoluteUrl = (url: string): string => {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  return page ? new URL(url, page).href : url;
+};
 
 /** Spec §4: the next file starts this long after the previous one ends. */
 export const NEXT_FILE_DELAY_MS = 100;
@@ -55,8 +64,8 @@ interface ActiveRun {
 }
 
 /**
- * The VOD upload SDK's API and state machine (spec §4, §5, §8, §9) over the OSS multipart
- * protocol: a queue of files uploaded one at a time, each in parts, resumable from a checkpoint
+ * The VOD upload SDK's API and state machine (spec §4, §5, §8, §9) over OSS or S3 multipart
+ * uploads: a queue of files uploaded one at a time, each in parts, resumable from a checkpoint
  * kept in local storage. No React and no DOM needed; runs in browsers and in Node.
  */
 export class VodUploader {
@@ -360,21 +369,41 @@ export class VodUploader {
     if (!outcome.ok && this.#isCurrent(run)) this.#fail(run, outcome.code, outcome.message);
   }
 
-  #clientFor(grant: Grant): OssClient {
-    return new OssClient({
+  /**
+   * The one place the store's protocol is read: OSS (the default), S3 with STS credentials, or S3
+   * through part URLs our API presigns (issue 19).
+   */
+  #clientFor({ credentials, address }: Grant): StoreClient {
+    const common = {
       fetch: this.#env.fetch,
       timers: this.#env,
       now: this.#env.now,
       timeoutMs: this.options.timeout ?? UPLOAD_HTTP_TIMEOUT_MS,
+      location: { endpoint: address.Endpoint, bucket: address.Bucket, pathStyle: address.PathStyle },
+    };
+    if (address.Protocol === 's3-presigned')
+      return new S3PresignedClient({
+        ...common,
+        signingUrl: absoluteUrl(address.SigningUrl ?? ''),
+        credentials: { accessKeyId: credentials.AccessKeyId, securityToken: credentials.SecurityToken },
+      });
+    if (address.Protocol === 's3')
+      return new S3Client({
+        ...common,
+        region: address.Region,
+        expiresAt: Date.parse(credentials.Expiration),
+        credentials: {
+          accessKeyId: credentials.AccessKeyId,
+          secretAccessKey: credentials.AccessKeySecret,
+          sessionToken: credentials.SecurityToken,
+        },
+      });
+    return new OssClient({
+      ...common,
       credentials: {
-        accessKeyId: grant.credentials.AccessKeyId,
-        accessKeySecret: grant.credentials.AccessKeySecret,
-        securityToken: grant.credentials.SecurityToken,
-      },
-      location: {
-        endpoint: grant.address.Endpoint,
-        bucket: grant.address.Bucket,
-        pathStyle: grant.address.PathStyle,
+        accessKeyId: credentials.AccessKeyId,
+        accessKeySecret: credentials.AccessKeySecret,
+        securityToken: credentials.SecurityToken,
       },
     });
   }

@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../src/upload/environment.ts';
+import { OssClient } from '../../src/upload/oss-client.ts';
+import { canonicalResource, stringToSign } from '../../src/upload/oss-sign.ts';
+import { parseOssError, xmlElements, xmlText } from '../../src/upload/oss-xml.ts';
 import {
   isRetryable,
-  OssClient,
   OssServiceError,
   OssTransportError,
   UploadAbortedError,
-} from '../../src/upload/oss-client.ts';
-import { canonicalResource, stringToSign } from '../../src/upload/oss-sign.ts';
-import { parseOssError, xmlElements, xmlText } from '../../src/upload/oss-xml.ts';
+} from '../../src/upload/store-client.ts';
 import { BUCKET, fakeStore } from './support.ts';
 
 const realTimers: Timers = {

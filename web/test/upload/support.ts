@@ -10,6 +10,18 @@ import {
   VodUploader,
 } from '../../src/upload/index.ts';
 
+/** Node's fetch as the uploader's FetchLike (the tests against a real store or server). */
+export const nodeFetch: FetchLike = async (url, init) => {
+  const response = await fetch(url, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body ?? null,
+    signal: init.signal ?? null,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text: async () => text };
+};
+
 export const MB = 1024 * 1024;
 export const ENDPOINT = 'http://store.test';
 export const BUCKET = 'designer-console';
@@ -267,14 +279,20 @@ export function callbackLog() {
 /**
  * An uploader on the fake store whose app answers onUploadstarted at once with valid auth for
  * `designers/7/<file name>` (as the page does with create-upload), unless `answerStart` is false.
+ * The fake store serves OSS and S3 requests alike (it reads no signature).
  */
 export function uploaderOn(
   store: FakeStore,
-  options: UploaderOptions & { answerStart?: boolean; storage?: KeyValueStorage } = {},
+  options: UploaderOptions & {
+    answerStart?: boolean;
+    storage?: KeyValueStorage;
+    /** Fields of the upload address the app answers with (`Protocol: 's3'`, …). */
+    address?: Record<string, unknown>;
+  } = {},
 ) {
   const { log, callbacks } = callbackLog();
   const storage = options.storage ?? mapStorage();
-  const { answerStart = true, ...rest } = options;
+  const { answerStart = true, address, ...rest } = options;
   const uploader: VodUploader = new VodUploader({
     fetch: store.fetch,
     storage,
@@ -288,7 +306,7 @@ export function uploaderOn(
         uploader.setUploadAuthAndAddress(
           item,
           uploadAuth(),
-          uploadAddress(`designers/7/${item.file.name}`),
+          uploadAddress(`designers/7/${item.file.name}`, address),
           'video-1',
         );
     },

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OssClient } from '../../src/upload/oss-client.ts';
 import { MIN_PART_SIZE } from '../../src/upload/part-plan.ts';
+import type { StoreClient } from '../../src/upload/store-client.ts';
 import { transferFile } from '../../src/upload/transfer.ts';
 
 const PART = MIN_PART_SIZE;
 
 /** A store that takes each part in four steps, telling what has gone out after each. */
-function quarterStepStore(seen: number[]): OssClient {
+function quarterStepStore(seen: number[]): StoreClient {
   return {
+    protocol: 'oss',
     initiateMultipartUpload: async () => 'upload-1',
     uploadPart: async (
       _key: string,
@@ -25,7 +26,7 @@ function quarterStepStore(seen: number[]): OssClient {
       return `etag-${partNumber}`;
     },
     completeMultipartUpload: async () => 'etag-all',
-  } as unknown as OssClient;
+  } as unknown as StoreClient;
 }
 
 describe('issue 17 point 6: upload progress moves within a part', () => {

@@ -1,3 +1,4 @@
+import type { Language } from '@dc/contract';
 import {
   bigint,
   index,
@@ -5,6 +6,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   timestamp,
   uniqueIndex,
   varchar,
@@ -13,8 +15,10 @@ import { designers } from './accounts.ts';
 
 /**
  * A designer's short video. The row is created by create-upload (status `uploading`) before the
- * bytes reach the object store; "upload finished" checks the object and publishes it.
- * `status`: uploading | processing | published | offline.
+ * bytes reach the object store; "upload finished" checks the object and queues its processing
+ * (`processing`): ffprobe reads it, ffmpeg writes the playable rendition and cuts a cover, and
+ * it is published, or `failed` with the reason.
+ * `status`: uploading | processing | published | offline | failed.
  */
 export const videos = pgTable(
   'videos',
@@ -36,6 +40,17 @@ export const videos = pgTable(
     coverUrl: varchar('cover_url', { length: 1000 }).notNull().default(''),
     coverObjectKey: varchar('cover_object_key', { length: 255 }),
     status: varchar('status', { length: 16 }).notNull().default('uploading'),
+    /** While processing: how much of the rendition is written, 0–100. */
+    processingProgress: smallint('processing_progress').notNull().default(0),
+    /** Why processing refused the file (status `failed`), in both languages. */
+    failureReason: jsonb('failure_reason').$type<Record<Language, string>>(),
+    /** What processing found: the picture as shown and the original's codecs. */
+    width: integer('width'),
+    height: integer('height'),
+    videoCodec: varchar('video_codec', { length: 32 }),
+    audioCodec: varchar('audio_codec', { length: 32 }),
+    /** The MP4 every browser plays (H.264/AAC, fast start); null: play the original. */
+    playObjectKey: varchar('play_object_key', { length: 255 }),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),

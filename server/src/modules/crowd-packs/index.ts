@@ -2,4 +2,4 @@
 export { sourcesOf } from './combine.ts';
 export { materialise } from './compute.ts';
 export { crowdPacksRoutes } from './routes.ts';
-export { startCrowdPackScheduler } from './scheduler.ts';
+export { crowdPackRefreshJob } from './scheduler.ts';

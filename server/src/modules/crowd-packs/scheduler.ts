@@ -3,13 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { crowdPacks } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
+import type { JobDefinition } from '../../jobs/index.ts';
 import { DAY_MS } from '../../time/business-day.ts';
 import { computePack } from './compute.ts';
 
-/** How often each server instance looks for daily packs that are due. */
-export const SCHEDULER_INTERVAL_MS = 60_000;
-/** Packs one tick refreshes at most (the rest wait for the next tick). */
-const PACKS_PER_TICK = 50;
+/** Packs one run refreshes at most (the rest wait for the next minute's run). */
+const PACKS_PER_RUN = 50;
 
 /**
  * Claims one due daily pack: its next refresh moves a day on in the statement that picks it
@@ -34,13 +33,13 @@ async function claimDuePack(db: Database, now: Date): Promise<number | undefined
 }
 
 /**
- * One scheduler tick: refreshes the daily packs that are due, one after the other, each computed
+ * One run of the daily packs' job: refreshes the daily packs that are due, one after the other, each computed
  * as a saved pack is (short statements, one short write; a failure marks it failed and it is
  * tried again a day later); answers how many.
  */
 export async function runDueRefreshes(db: Database, now: Date, log?: FastifyBaseLogger): Promise<number> {
   let refreshed = 0;
-  while (refreshed < PACKS_PER_TICK) {
+  while (refreshed < PACKS_PER_RUN) {
     const id = await claimDuePack(db, now);
     if (id === undefined) break;
     await computePack(db, id, now, log);
@@ -49,33 +48,24 @@ export async function runDueRefreshes(db: Database, now: Date, log?: FastifyBase
   return refreshed;
 }
 
-/**
- * Starts the in-process scheduler of daily packs; answers the function that stops it (an
- * `onClose` hook). A tick never overlaps the previous one in the same process; other processes
- * are kept apart by the claim.
- */
-export function startCrowdPackScheduler(
+/** The daily packs' job: once a minute, on whichever instance takes it, the due packs refresh. */
+export function crowdPackRefreshJob(
   db: Database,
   log: FastifyBaseLogger,
-  clock: () => Date = () => new Date(),
-  intervalMs = SCHEDULER_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runDueRefreshes(db, clock(), log)
-      .then((n) => {
-        if (n > 0) log.info({ refreshed: n }, 'crowd packs refreshed');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'crowd pack refresh failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  clock: () => Date,
+): JobDefinition<object> {
+  return {
+    name: 'crowd-packs.refresh-due',
+    cron: '* * * * *',
+    // The next minute's job tries again; a pack that failed is marked failed and due a day later.
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    policy: 'stately',
+    async run() {
+      const refreshed = await runDueRefreshes(db, clock(), log);
+      if (refreshed > 0) log.info({ refreshed }, 'crowd packs refreshed');
+      return { refreshed };
+    },
   };
 }

@@ -8,6 +8,10 @@ export const imageFilesMessages = defineMessages({
   },
   noSuchImage: { 'zh-CN': '没有这张图片', 'en-US': 'no such image of yours' },
   notImageFile: { 'zh-CN': '不是图片文件（{known}）', 'en-US': 'not an image file ({known})' },
+  pictureUnusable: {
+    'zh-CN': '文件不是可用的图片：{reason}',
+    'en-US': 'the file is not a usable picture: {reason}',
+  },
   imageNotStored: { 'zh-CN': '图片尚未到达存储', 'en-US': 'the image has not reached the store yet' },
   urlOrUploadedImage: {
     'zh-CN': '须为 http(s) 网址或已上传的图片',

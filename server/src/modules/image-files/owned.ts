@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import { invalidField } from '../../http/failures.ts';
 import { decodeEntities } from '../../http/sanitize-html.ts';
-import type { RequestOrigin } from '../../media/media-store.ts';
-import { designerPrefix, objectStorePublicUrl } from '../../oss/index.ts';
+import { designerPrefix } from '../../oss/index.ts';
 import { designerIdOf } from '../../plugins/auth.ts';
+import { objectStoreFor, type RequestOrigin } from '../../storage/index.ts';
 import { imageFilesMessages } from './messages.ts';
 import { imageFileUrl, imageInStore, imageKeyOfStoreLink, imageKeyOfUrl, imageRowOf } from './store.ts';
 
@@ -52,7 +52,7 @@ function storedKeyOf(ctx: ImageCheckCtx, url: string): string | undefined {
 function isOurs(ctx: ImageCheckCtx, url: string): boolean {
   if (/^\/(?!\/)/.test(url) || storedKeyOf(ctx, url)) return true;
   try {
-    return new URL(url).origin === new URL(objectStorePublicUrl(ctx.config, ctx.origin)).origin;
+    return new URL(url).origin === objectStoreFor(ctx.config).publicOrigin(ctx.origin);
   } catch {
     return false;
   }

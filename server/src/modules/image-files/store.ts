@@ -3,14 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
-import { demoObjectsOf, ensureDemoObject, md5Etag } from '../../media/demo-objects.ts';
-import { mediaStoreFor, type RequestOrigin } from '../../media/media-store.ts';
-import {
-  designerPrefix,
-  objectStorePublicUrl,
-  openCredentialAuthority,
-  signedUrlQuery,
-} from '../../oss/index.ts';
+import { demoObjectsOf, ensureDemoObject } from '../../media/demo-objects.ts';
+import { objectReadLink } from '../../media/read-links.ts';
+import { designerPrefix } from '../../oss/index.ts';
+import { objectStoreFor, type RequestOrigin } from '../../storage/index.ts';
 
 /**
  * Stored images by a lasting address. A row keeps `/designerapi/v1/image-files/<object key>`;
@@ -69,7 +65,7 @@ export async function imageInStore(db: Database, config: Config, key: string): P
     present.set(config, known);
   }
   if (known.has(key)) return true;
-  const store = mediaStoreFor(config);
+  const store = objectStoreFor(config);
   await ensureDemoObject(config, store, key);
   if (!(await store.head(key))) {
     const demo = demoPictureOf(key);
@@ -78,10 +74,15 @@ export async function imageInStore(db: Database, config: Config, key: string): P
     if (demo.owner === null ? !PLATFORM_PICTURE.test(demo.name) : !(await imageRowOf(db, demo.owner, key)))
       return false;
     const bytes = demoObjects.picture(demo.name);
-    await store.put(key, bytes, 'image/png', md5Etag(bytes));
+    await store.put(key, bytes, 'image/png');
   }
   known.add(key);
   return true;
+}
+
+/** Forgets that the image is in the store (it was just deleted): the next request looks again. */
+export function forgetImage(config: Config, key: string): void {
+  present.get(config)?.delete(key);
 }
 
 /** The designer's `images` row of that key, if any. */
@@ -99,41 +100,13 @@ export async function signedImageLink(
   key: string,
   origin: RequestOrigin,
   now: Date,
-): Promise<string> {
-  const authority = await openCredentialAuthority(config);
-  const credentials = authority.issueReadCredentials({ key, ttlSeconds: IMAGE_LINK_TTL_SECONDS + 60 });
-  const query = signedUrlQuery({
-    accessKeyId: credentials.AccessKeyId,
-    accessKeySecret: credentials.AccessKeySecret,
-    securityToken: credentials.SecurityToken,
-    bucket: config.ossBucket,
-    key,
-    expires: Math.floor(now.getTime() / 1000) + IMAGE_LINK_TTL_SECONDS,
-  });
-  const encodedKey = key.split('/').map(encodeURIComponent).join('/');
-  return `${objectStorePublicUrl(config, origin)}/${config.ossBucket}/${encodedKey}?${query}`;
+): Promise<string | undefined> {
+  return (await objectReadLink(config, key, origin, now, IMAGE_LINK_TTL_SECONDS))?.url;
 }
 
 /**
  * The object key a signed link of our store points at (what `POST /images/:id/upload-finished`
  * answers), or undefined when the text is not a link to this store's bucket.
  */
-export function imageKeyOfStoreLink(url: string, config: Config, origin: RequestOrigin): string | undefined {
-  let parsed: URL;
-  let base: URL;
-  try {
-    parsed = new URL(url);
-    base = new URL(objectStorePublicUrl(config, origin));
-  } catch {
-    return undefined;
-  }
-  const bucketPath = `${base.pathname.replace(/\/$/, '')}/${config.ossBucket}/`;
-  if (parsed.origin !== base.origin || !parsed.pathname.startsWith(bucketPath)) return undefined;
-  let key: string;
-  try {
-    key = decodeURIComponent(parsed.pathname.slice(bucketPath.length));
-  } catch {
-    return undefined;
-  }
-  return IMAGE_OBJECT_KEY.test(key) ? key : undefined;
-}
+export const imageKeyOfStoreLink = (url: string, config: Config, origin: RequestOrigin): string | undefined =>
+  objectStoreFor(config).keyOfLink(url, origin);

@@ -15,10 +15,13 @@ import { images } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
 import { message } from '../../http/messages.ts';
-import { mediaStoreFor, newObjectKey, type RequestOrigin } from '../../media/media-store.ts';
+import { objectReadLink } from '../../media/read-links.ts';
+import { newObjectKey, objectStoreFor, type RequestOrigin } from '../../storage/index.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
+import { cleanAcceptedPicture } from './cleaning.ts';
 import { imageFilesMessages } from './messages.ts';
+import { deletePicture, pictureWork } from './renditions.ts';
 import { imageFileUrl } from './store.ts';
 
 type NewImage = z.output<typeof createImageUploadSchema>;
@@ -57,7 +60,7 @@ export async function createImageUpload(
     );
   }
   const key = newObjectKey(ctx.designerId, 'images', extension);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
+  const grant = await objectStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
     tx
       .insert(images)
@@ -79,7 +82,7 @@ export async function refreshImageUpload(ctx: ImageUploadCtx, imageId: string): 
   const image = await ownImage(ctx, Number(imageId), 'imageId');
   return {
     imageId,
-    ...(await mediaStoreFor(ctx.config).uploadGrant(
+    ...(await objectStoreFor(ctx.config).uploadGrant(
       ctx.designerId,
       image.objectKey,
       image.fileSize,
@@ -90,8 +93,10 @@ export async function refreshImageUpload(ctx: ImageUploadCtx, imageId: string): 
 
 /**
  * `POST /images/:id/upload-finished`: the stored object must decode as a JPEG, PNG, WebP or GIF
- * picture of the declared size (uploads/inspect.ts); answers a link to show it. A refused file
- * is deleted (40000 on `file` or `fileSize`); the image can be uploaded again.
+ * picture of the declared size (uploads/inspect.ts); its metadata is then removed and its
+ * renditions made (cleaning.ts). Answers a link to show it, and the size now stored. A refused
+ * file is deleted with any rendition (40000 on `file` or `fileSize`); the image can be uploaded
+ * again.
  */
 export async function finishImageUpload(
   ctx: ImageUploadCtx,
@@ -103,19 +108,27 @@ export async function finishImageUpload(
     .from(images)
     .where(and(eq(images.id, id), eq(images.designerId, ctx.designerId)));
   if (!image) throw notFound();
-  const inspected = await inspectStoredUpload(ctx.config, image.objectKey, {
-    kind: 'image',
-    declaredSize: image.fileSize,
+  // Two upload-finished of one image take turns: the second finds the first's cleaned picture
+  // and the row's size already following it.
+  const fileSize = await pictureWork.run(image.objectKey, async () => {
+    const inspected = await inspectStoredUpload(ctx.config, image.objectKey, {
+      kind: 'image',
+      declaredSize: image.fileSize,
+    });
+    if (inspected.state === 'missing')
+      throw new ApiError(ErrorCode.conflict, imageFilesMessages.imageNotStored);
+    if (inspected.state === 'refused') {
+      await deletePicture(ctx.config, image.objectKey);
+      throw await refuseStoredUpload(ctx.config, image.objectKey, inspected, lang);
+    }
+    return cleanAcceptedPicture(ctx, image, inspected.type);
   });
-  if (inspected.state === 'missing')
-    throw new ApiError(ErrorCode.conflict, imageFilesMessages.imageNotStored);
-  if (inspected.state === 'refused')
-    throw await refuseStoredUpload(ctx.config, image.objectKey, inspected, lang);
-  const link = await mediaStoreFor(ctx.config).readLink(ctx.designerId, image.objectKey, ctx.origin, ctx.now);
+  const link = await objectReadLink(ctx.config, image.objectKey, ctx.origin, ctx.now);
+  if (!link) throw new ApiError(ErrorCode.conflict, imageFilesMessages.imageNotStored);
   return {
     id: image.id,
     fileName: image.fileName,
-    fileSize: image.fileSize,
+    fileSize,
     url: link.url,
     address: imageFileUrl(image.objectKey),
   };

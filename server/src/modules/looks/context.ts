@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
-import type { RequestOrigin } from '../../media/media-store.ts';
+import type { RequestOrigin } from '../../storage/index.ts';
 import { looksMessages } from './messages.ts';
 
 /** What every call of the looks module needs. */

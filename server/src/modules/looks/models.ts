@@ -17,8 +17,9 @@ import { invalidField } from '../../http/failures.ts';
 import { singlePage } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { mediaStoreFor } from '../../media/media-store.ts';
+import { objectStoreFor } from '../../storage/index.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
+import { imageFileUrl } from '../image-files/index.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
 import { type LooksCtx, ownImageKey, shippedIsReadOnly } from './context.ts';
 import { looksMessages } from './messages.ts';
@@ -29,7 +30,7 @@ type Row = typeof lookModels.$inferSelect;
 type UploadBody = z.output<typeof lookModelUploadBodySchema>;
 type UpdateBody = z.output<typeof lookModelUpdateBodySchema>;
 
-/** The model as the wire shows it; a designer's files get links signed with the owner's scope. */
+/** The model as the wire shows it; a designer's model gets a link signed with the owner's scope. */
 export async function modelToWire(ctx: LooksCtx, row: Row, lookCount: number): Promise<LookModel> {
   const link = async (key: string | null) =>
     key && row.designerId ? objectLink(ctx.config, row.designerId, key, ctx.origin, ctx.now) : null;
@@ -43,7 +44,13 @@ export async function modelToWire(ctx: LooksCtx, row: Row, lookCount: number): P
     name: row.name,
     fileName: row.fileName,
     modelUrl,
-    posterUrl: row.posterAssetFile ? shippedAssetUrl(row.posterAssetFile) : await link(row.posterObjectKey),
+    // An uploaded poster is one of the designer's images: its lasting address, which lists ask
+    // for at a rendition's width (`?w=160`) instead of loading the whole picture.
+    posterUrl: row.posterAssetFile
+      ? shippedAssetUrl(row.posterAssetFile)
+      : row.posterObjectKey
+        ? imageFileUrl(row.posterObjectKey)
+        : null,
     bodyType: row.bodyType as BodyType,
     sizeLabel: row.sizeLabel,
     status: row.status as ModelStatus,
@@ -105,7 +112,7 @@ export async function createModelUpload(
     ? await ownImageKey(ctx, body.posterImageId, 'posterImageId')
     : null;
   const key = newModelKey(ctx.designerId);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
+  const grant = await objectStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
     tx
       .insert(lookModels)
@@ -137,7 +144,7 @@ export async function refreshModelUpload(ctx: LooksCtx, modelId: number): Promis
   }
   // A new grant is activity: the clean-up counts an abandoned upload from the latest one.
   await ctx.db.update(lookModels).set({ updatedAt: ctx.now }).where(eq(lookModels.id, modelId));
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(
+  const grant = await objectStoreFor(ctx.config).uploadGrant(
     ctx.designerId,
     model.objectKey!,
     model.byteSize,
@@ -161,7 +168,7 @@ export async function finishModelUpload(
   if (model.status === 'uploading') {
     const refuse = async (failure: ApiError) => {
       await ctx.db.delete(lookModels).where(and(eq(lookModels.id, id), eq(lookModels.status, 'uploading')));
-      await mediaStoreFor(ctx.config).delete(model.objectKey!);
+      await objectStoreFor(ctx.config).delete(model.objectKey!);
       return failure;
     };
     const stored = await inspectStoredUpload(ctx.config, model.objectKey!, {
@@ -245,6 +252,6 @@ export async function deleteModel(ctx: LooksCtx, id: number): Promise<{ id: numb
     await tx.delete(lookModels).where(eq(lookModels.id, id));
     return row;
   });
-  if (model.objectKey) await mediaStoreFor(ctx.config).delete(model.objectKey);
+  if (model.objectKey) await objectStoreFor(ctx.config).delete(model.objectKey);
   return { id };
 }

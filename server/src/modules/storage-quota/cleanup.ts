@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { images, lookModels, videos } from '../../db/schema/index.ts';
-import { mediaStoreFor } from '../../media/media-store.ts';
-import { openUploads, removeUpload, storedObjects } from '../../oss/cleanup.ts';
-import { StoreLayout } from '../../oss/layout.ts';
+import { originalOfRendition } from '../../media/renditions.ts';
+import { objectStoreFor } from '../../storage/index.ts';
 import { HOUR_MS } from '../../time/business-day.ts';
 import { registeredKeys } from './registry.ts';
 
@@ -36,11 +34,12 @@ export interface StorageCleanupReport {
  *   (a video or model that never arrived is no video; its quota is freed);
  * - images registered over 24 h ago whose object never arrived: the row goes;
  * - objects under `designers/` and multipart uploads that no row registers, older than an hour:
- *   removed (what a grant wrote elsewhere before grants were scoped, a deleted row's object).
+ *   removed (what a grant wrote elsewhere before grants were scoped, a deleted row's object, and
+ *   the renditions of a picture no row registers any more).
  */
 export async function runStorageCleanup(db: Database, config: Config): Promise<StorageCleanupReport> {
   const now = config.now().getTime();
-  const store = mediaStoreFor(config);
+  const store = objectStoreFor(config);
   const abandonedBefore = new Date(now - ABANDONED_UPLOAD_MS);
   const report: StorageCleanupReport = {
     abandonedVideos: 0,
@@ -106,28 +105,29 @@ export async function runStorageCleanup(db: Database, config: Config): Promise<S
     report.abandonedImages += 1;
   }
 
-  const layout = new StoreLayout(path.join(config.dataDir, 'objects'));
   const graceCutoff = now - UNREGISTERED_GRACE_MS;
   // Only designers' uploads: platform pictures and anything else the server writes are not swept.
   const isDesignerKey = (key: string) => /^designers\/\d+\/./.test(key);
   let candidates: string[] = [];
+  // A rendition (media/renditions.ts) is registered with its original: it goes when the original does.
+  const registeredAs = (key: string) => originalOfRendition(key) ?? key;
   const sweepObjects = async () => {
-    const registered = await registeredKeys(db, candidates);
+    const registered = await registeredKeys(db, [...new Set(candidates.map(registeredAs))]);
     for (const key of candidates) {
-      if (registered.has(key)) continue;
+      if (registered.has(registeredAs(key))) continue;
       await store.delete(key);
       report.unregisteredObjects += 1;
     }
     candidates = [];
   };
-  for await (const object of storedObjects(layout, config.ossBucket)) {
+  for await (const object of store.list('designers/')) {
     if (!isDesignerKey(object.key) || !(object.lastModified.getTime() < graceCutoff)) continue;
     candidates.push(object.key);
     if (candidates.length >= 500) await sweepObjects();
   }
   await sweepObjects();
 
-  const uploads = (await openUploads(layout, config.ossBucket)).filter(
+  const uploads = (await store.openUploads()).filter(
     (upload) => isDesignerKey(upload.key) && upload.initiated.getTime() < graceCutoff,
   );
   const registeredUploadKeys = await registeredKeys(
@@ -136,7 +136,7 @@ export async function runStorageCleanup(db: Database, config: Config): Promise<S
   );
   for (const upload of uploads) {
     if (registeredUploadKeys.has(upload.key)) continue;
-    await removeUpload(layout, upload.uploadId);
+    await store.abortUpload(upload);
     report.unregisteredUploads += 1;
   }
   return report;

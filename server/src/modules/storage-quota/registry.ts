@@ -11,6 +11,7 @@ import { images, lookBackgrounds, lookModels, videos } from '../../db/schema/ind
 const KEY_COLUMNS: ReadonlyArray<readonly [PgTable, PgColumn]> = [
   [videos, videos.objectKey],
   [videos, videos.coverObjectKey],
+  [videos, videos.playObjectKey],
   [images, images.objectKey],
   [lookModels, lookModels.objectKey],
   [lookModels, lookModels.posterObjectKey],

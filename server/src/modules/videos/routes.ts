@@ -9,6 +9,7 @@ import { designerIdOf } from '../../plugins/auth.ts';
 import { createImageUpload, finishImageUpload } from '../image-files/index.ts';
 import { videosMessages } from './messages.ts';
 import {
+  chooseCoverFrame,
   createVideoUpload,
   deleteVideo,
   finishVideoUpload,
@@ -27,14 +28,16 @@ export async function videosRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSession);
 
+  const langOf = (request: FastifyRequest) => accountCtx(app, request).lang;
   const ctxOf = (request: FastifyRequest): VideoCtx => ({
     db: app.db,
     config: app.config,
     designerId: designerIdOf(request),
     now: app.config.now(),
     origin: { protocol: request.protocol, host: request.host },
+    lang: langOf(request),
+    jobs: app.jobs,
   });
-  const langOf = (request: FastifyRequest) => accountCtx(app, request).lang;
 
   app.post(
     videosApi.createUpload.path,
@@ -71,13 +74,13 @@ export async function videosRoutes(scope: FastifyInstance) {
     {
       schema: endpointSchema(videosSchemas.finishVideoUpload, {
         tags: TAGS,
-        summary: 'The file is in the store: check it and publish the video',
+        summary: 'The file is in the store: check it and queue its processing (then it is published)',
       }),
     },
     async (request) =>
       ok(
         await finishVideoUpload(ctxOf(request), request.params.id, request.body, langOf(request)),
-        say(langOf(request), videosMessages.videoPublished),
+        say(langOf(request), videosMessages.videoProcessing),
       ),
   );
 
@@ -126,6 +129,21 @@ export async function videosRoutes(scope: FastifyInstance) {
       ok(
         await updateVideo(ctxOf(request), request.params.id, request.body),
         say(langOf(request), videosMessages.videoSaved),
+      ),
+  );
+
+  app.post(
+    videosApi.coverFrame.path,
+    {
+      schema: endpointSchema(videosSchemas.coverFrame, {
+        tags: TAGS,
+        summary: 'Make the frame at a time of the video its cover',
+      }),
+    },
+    async (request) =>
+      ok(
+        await chooseCoverFrame(ctxOf(request), request.params.id, request.body.atSeconds),
+        say(langOf(request), videosMessages.coverChosen),
       ),
   );
 

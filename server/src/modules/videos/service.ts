@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   type createVideoUploadSchema,
   ErrorCode,
@@ -17,18 +20,22 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { videos } from '../../db/schema/index.ts';
+import { images, videos } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message } from '../../http/messages.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
-import { mediaStoreFor, newObjectKey, type RequestOrigin } from '../../media/media-store.ts';
+import type { JobQueue } from '../../jobs/index.ts';
+import { objectReadLink } from '../../media/read-links.ts';
+import { cutFrame } from '../../media/video/index.ts';
+import { newObjectKey, objectStoreFor, type RequestOrigin } from '../../storage/index.ts';
 import { inspectStoredUpload, refuseStoredUpload } from '../../uploads/inspect.ts';
 import { recordDeletion } from '../audit/index.ts';
-import { keptImageUrl, ownImage, refreshImageUpload } from '../image-files/index.ts';
+import { imageFileUrl, keptImageUrl, ownImage, refreshImageUpload } from '../image-files/index.ts';
 import { withinStorageQuota } from '../storage-quota/index.ts';
 import { videosMessages } from './messages.ts';
+import { sendProcessing } from './processing.ts';
 
 type VideoRecord = typeof videos.$inferSelect;
 type NewVideo = z.output<typeof createVideoUploadSchema>;
@@ -42,20 +49,24 @@ export interface VideoCtx {
   designerId: number;
   now: Date;
   origin: RequestOrigin;
+  /** The request's language: a failure's reason is answered in it. */
+  lang: Language;
+  /** Where upload-finished queues the processing. */
+  jobs: JobQueue;
 }
 
 const GIB = 1024 ** 3;
 const sizeText = (bytes: number) =>
   bytes >= GIB ? `${+(bytes / GIB).toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
 
-/** A link to the cover: a signed one for a stored image, else the external URL ('' = none). */
-async function coverLink(ctx: VideoCtx, row: VideoRecord): Promise<string> {
-  if (!row.coverObjectKey) return row.coverUrl;
-  return (await mediaStoreFor(ctx.config).readLink(row.designerId, row.coverObjectKey, ctx.origin, ctx.now))
-    .url;
-}
+/**
+ * The cover's address: a stored image's lasting address (which lists ask for at a rendition's
+ * width, issue 20), else the external URL ('' = none).
+ */
+const coverAddress = (row: VideoRecord): string =>
+  row.coverObjectKey ? imageFileUrl(row.coverObjectKey) : row.coverUrl;
 
-async function toRow(ctx: VideoCtx, row: VideoRecord): Promise<VideoRow> {
+function toRow(ctx: VideoCtx, row: VideoRecord): VideoRow {
   return {
     id: row.id,
     title: row.title,
@@ -66,8 +77,12 @@ async function toRow(ctx: VideoCtx, row: VideoRecord): Promise<VideoRow> {
     fileSize: row.fileSize,
     mimeType: row.mimeType,
     durationSeconds: row.durationSeconds,
-    coverUrl: await coverLink(ctx, row),
+    coverUrl: coverAddress(row),
     status: row.status as VideoStatus,
+    processingProgress: row.processingProgress,
+    failureReason: row.failureReason?.[ctx.lang] ?? null,
+    width: row.width,
+    height: row.height,
     views: row.views,
     likes: row.likes,
     comments: row.comments,
@@ -110,7 +125,7 @@ export async function createVideoUpload(
   const coverUrl = await keptImageUrl(ctx, body.coverURL, 'coverURL', 'uploadsOrOutside');
   const extension = fileExtension(body.fileName);
   const key = newObjectKey(ctx.designerId, 'videos', extension);
-  const grant = await mediaStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
+  const grant = await objectStoreFor(ctx.config).uploadGrant(ctx.designerId, key, body.fileSize, ctx.origin);
   const [row] = await withinStorageQuota(ctx, body.fileSize, lang, (tx) =>
     tx
       .insert(videos)
@@ -139,7 +154,7 @@ export async function refreshUpload(
   ctx: VideoCtx,
   target: { videoId: string } | { imageId: string },
 ): Promise<UploadGrantAnswer> {
-  const store = mediaStoreFor(ctx.config);
+  const store = objectStoreFor(ctx.config);
   if ('videoId' in target) {
     const video = await ownVideo(ctx, Number(target.videoId));
     if (video.status !== 'uploading')
@@ -158,10 +173,11 @@ export async function refreshUpload(
 
 /**
  * `POST /videos/:id/upload-finished`: the stored object must be a video container of the
- * declared size (uploads/inspect.ts); then the video is processed (nothing to transcode here:
- * immediately) and published. A refused file is deleted and the row stays uploading, so the same
- * video can be uploaded again (40000 on `file` or `fileSize`). The duration is the browser's
- * report (read from the file's metadata), or null when it gave none.
+ * declared size (uploads/inspect.ts); then the video is `processing` and its processing is queued
+ * (processing.ts: ffprobe, the playable rendition, a cover). A refused file is deleted and the row
+ * stays uploading, so the same video can be uploaded again (40000 on `file` or `fileSize`). Called
+ * again while processing, it queues the processing again (once: the queue keeps one per video),
+ * so a lost job is never the end of a video. The browser's duration stands until the probe's.
  */
 export async function finishVideoUpload(
   ctx: VideoCtx,
@@ -179,22 +195,71 @@ export async function finishVideoUpload(
       throw new ApiError(ErrorCode.conflict, videosMessages.videoFileNotStored);
     if (inspected.state === 'refused')
       throw await refuseStoredUpload(ctx.config, video.objectKey, inspected, lang);
+    await ctx.db
+      .update(videos)
+      .set({
+        status: 'processing',
+        processingProgress: 0,
+        durationSeconds: report.durationSeconds ?? null,
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(videos.id, id), eq(videos.status, 'uploading')));
+  }
+  // An uploading video is processing from the update above (a refusal has thrown); no re-read.
+  if (video.status === 'uploading' || video.status === 'processing') await sendProcessing(ctx.jobs, id);
+  return videoDetail(ctx, id);
+}
+
+/**
+ * `POST /videos/:id/cover-frame`: the cover becomes the frame at `atSeconds` of the playable
+ * video (one of the designer's images from then on). Only a processed video has frames to take
+ * (40900 before); a time past its end is 40000 on `atSeconds`.
+ */
+export async function chooseCoverFrame(ctx: VideoCtx, id: number, atSeconds: number): Promise<VideoDetail> {
+  const video = await ownVideo(ctx, id);
+  if (video.status !== 'published' && video.status !== 'offline')
+    throw new ApiError(ErrorCode.conflict, message(videosMessages.noFramesYet, { status: video.status }));
+  if (video.durationSeconds !== null && atSeconds > video.durationSeconds)
+    throw invalidField(
+      'atSeconds',
+      message(videosMessages.frameAfterEnd, { seconds: video.durationSeconds }),
+    );
+  const store = objectStoreFor(ctx.config);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'dc-frame-'));
+  const coverKey = newObjectKey(ctx.designerId, 'images', 'jpg');
+  try {
+    const frame = path.join(workDir, 'frame.jpg');
+    const cut = await store.withLocalFile(video.playObjectKey ?? video.objectKey, (file) =>
+      cutFrame(ctx.config.ffmpegPath, file, frame, atSeconds).then(() => true),
+    );
+    if (!cut) throw new ApiError(ErrorCode.conflict, videosMessages.videoFileNotStored);
+    const { size } = await stat(frame);
+    // ffmpeg writes nothing when the time is past the last frame (a duration rounded up).
+    if (size === 0)
+      throw invalidField(
+        'atSeconds',
+        message(videosMessages.frameAfterEnd, { seconds: video.durationSeconds ?? 0 }),
+      );
+    await store.putFile(coverKey, frame, 'image/jpeg');
     await ctx.db.transaction(async (tx) => {
-      // uploading → processing → published, in one transaction: no transcoding step exists here.
+      await tx.insert(images).values({
+        designerId: ctx.designerId,
+        objectKey: coverKey,
+        fileName: `${video.title.slice(0, 80)}-${atSeconds.toFixed(1)}s.jpg`,
+        fileSize: size,
+        mimeType: 'image/jpeg',
+        createdAt: ctx.now,
+      });
       await tx
         .update(videos)
-        .set({ status: 'processing', updatedAt: ctx.now })
-        .where(and(eq(videos.id, id), eq(videos.status, 'uploading')));
-      await tx
-        .update(videos)
-        .set({
-          status: 'published',
-          durationSeconds: report.durationSeconds ?? null,
-          publishedAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .where(and(eq(videos.id, id), eq(videos.status, 'processing')));
+        .set({ coverObjectKey: coverKey, coverUrl: '', updatedAt: ctx.now })
+        .where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId)));
     });
+  } catch (error) {
+    await store.delete(coverKey).catch(() => {});
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
   }
   return videoDetail(ctx, id);
 }
@@ -230,19 +295,19 @@ export async function listVideos(ctx: VideoCtx, query: ListQuery): Promise<ListP
   ]);
   const totalNumber = total?.value ?? 0;
   return {
-    dataList: await Promise.all(rows.map((row) => toRow(ctx, row))),
+    dataList: rows.map((row) => toRow(ctx, row)),
     totalNumber,
     totalPages: totalPagesOf(totalNumber, query.pageSize),
   };
 }
 
-/** `GET /videos/:id`: with a signed play link once the file is stored. */
+/** `GET /videos/:id`: with a signed link to the playable rendition once it is processed. */
 export async function videoDetail(ctx: VideoCtx, id: number): Promise<VideoDetail> {
   const video = await ownVideo(ctx, id);
-  const row = await toRow(ctx, video);
+  const row = toRow(ctx, video);
   const playable = video.status === 'published' || video.status === 'offline';
   const link = playable
-    ? await mediaStoreFor(ctx.config).readLink(ctx.designerId, video.objectKey, ctx.origin, ctx.now)
+    ? await objectReadLink(ctx.config, video.playObjectKey ?? video.objectKey, ctx.origin, ctx.now)
     : undefined;
   return {
     ...row,
@@ -310,13 +375,18 @@ export async function setVideoVisibility(
   return videoDetail(ctx, id);
 }
 
-/** `DELETE /videos/:id`: the row, then its stored file (a cover image stays: it is an image of its own). */
+/**
+ * `DELETE /videos/:id`: the row, then its stored file and playable rendition (a cover image
+ * stays: it is an image of its own).
+ */
 export async function deleteVideo(ctx: VideoCtx, id: number): Promise<{ id: number }> {
   const video = await ownVideo(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(videos).where(and(eq(videos.id, id), eq(videos.designerId, ctx.designerId)));
     await recordDeletion(tx, ctx.designerId, { type: 'video', id, label: video.title }, ctx.now);
   });
-  await mediaStoreFor(ctx.config).delete(video.objectKey);
+  const store = objectStoreFor(ctx.config);
+  await store.delete(video.objectKey);
+  if (video.playObjectKey) await store.delete(video.playObjectKey);
   return { id };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaStoreFor } from '../../../src/media/media-store.ts';
+import { objectReadLink } from '../../../src/media/read-links.ts';
 import { demoPictureKey, imageInStore, signedImageLink } from '../../../src/modules/image-files/store.ts';
 import { demoCoverKey, demoVideoKey } from '../../../src/seed/media/fixtures.ts';
 import { ossRequest } from '../../oss/support/store.ts';
@@ -18,6 +18,7 @@ import {
   expectInert,
   HTML_PAGE,
   imageGrant,
+  originalLink,
   putWithGrant,
   realPng,
   SVG_FOREIGN_OBJECT,
@@ -158,14 +159,9 @@ describe('content: the store decides the type', () => {
     const clip = mp4Bytes(4096);
     const grant = await videoGrant(t, mallory, clip.length);
     await putWithGrant(t, grant, { bytes: clip, contentType: 'text/html' });
-    const finished = await call<{ playUrl: string }>(
-      t,
-      mallory,
-      'POST',
-      `/videos/${grant.videoId}/upload-finished`,
-      {},
-    );
-    const played = await getUrl(finished.data.playUrl);
+    const finished = await call(t, mallory, 'POST', `/videos/${grant.videoId}/upload-finished`, {});
+    expect(finished.code).toBe(200);
+    const played = await getUrl(await originalLink(t, grant));
     expect(played.headers['content-type']).toBe('video/mp4');
     expect(played.headers['content-disposition']).toBeUndefined();
     expectInert(played.headers);
@@ -177,19 +173,15 @@ describe('content: every answer of the store is inert', () => {
     const clip = mp4Bytes(4096);
     const grant = await videoGrant(t, mallory, clip.length);
     await putWithGrant(t, grant, { bytes: clip, contentType: 'video/mp4' });
-    const finished = await call<{ playUrl: string }>(
-      t,
-      mallory,
-      'POST',
-      `/videos/${grant.videoId}/upload-finished`,
-      {},
-    );
-    const partial = await getUrl(finished.data.playUrl, { Range: 'bytes=0-99' });
+    const finished = await call(t, mallory, 'POST', `/videos/${grant.videoId}/upload-finished`, {});
+    expect(finished.code).toBe(200);
+    const link = await originalLink(t, grant);
+    const partial = await getUrl(link, { Range: 'bytes=0-99' });
     expect(partial.status).toBe(206);
     expect(partial.headers['content-type']).toBe('video/mp4');
     expectInert(partial.headers);
-    const whole = await getUrl(finished.data.playUrl);
-    const notModified = await getUrl(finished.data.playUrl, { 'If-None-Match': String(whole.headers.etag) });
+    const whole = await getUrl(link);
+    const notModified = await getUrl(link, { 'If-None-Match': String(whole.headers.etag) });
     expect(notModified.status).toBe(304);
     expectInert(notModified.headers);
     const head = await selfSigned(grant, {}, {}, 'HEAD');
@@ -214,18 +206,17 @@ describe('content: the seed path', () => {
     const origin = { protocol: 'http', host: new URL(t.store.endpoint).host };
     const picture = demoPictureKey(null, 'provider-1');
     expect(await imageInStore(t.db, config, picture)).toBe(true);
-    const pictureAnswer = await getUrl(await signedImageLink(config, picture, origin, config.now()));
+    const pictureAnswer = await getUrl((await signedImageLink(config, picture, origin, config.now()))!);
     expect(pictureAnswer.status).toBe(200);
     expect(pictureAnswer.headers['content-type']).toBe('image/png');
     expectInert(pictureAnswer.headers);
 
-    const store = mediaStoreFor(config);
     for (const [key, type] of [
       [demoCoverKey(mallory.id, 0), 'image/jpeg'],
       [demoVideoKey(mallory.id, 0), 'video/webm'],
     ] as const) {
-      const link = await store.readLink(mallory.id, key, origin, config.now());
-      const answer = await getUrl(link.url);
+      const link = await objectReadLink(config, key, origin, config.now());
+      const answer = await getUrl(link!.url);
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe(type);
       expect(answer.headers['content-disposition']).toBeUndefined();

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { mediaStoreFor } from '../../../src/media/media-store.ts';
+import { objectReadLink } from '../../../src/media/read-links.ts';
+import { objectStoreFor } from '../../../src/storage/index.ts';
 import { type OssAnswer, ossRequest } from '../../oss/support/store.ts';
 import { call, type DecodedGrant, decodeGrant, type Session, type VideosApp } from '../../videos/support.ts';
 
@@ -33,8 +33,6 @@ export const realPng = () =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: '#593bff' } })
     .png()
     .toBuffer();
-
-const etagOf = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex').toUpperCase();
 
 /** `POST /vod/create-upload` kind image for a file of `fileSize` bytes: the decoded grant. */
 export async function imageGrant(
@@ -88,12 +86,12 @@ export async function putWithGrant(t: VideosApp, grant: DecodedGrant, payload: P
  * does not enforce the declared size (another OSS-compatible store) would hold.
  */
 export async function writeDirectly(t: VideosApp, key: string, payload: Payload): Promise<void> {
-  await mediaStoreFor(t.app.config).put(key, payload.bytes, payload.contentType, etagOf(payload.bytes));
+  await objectStoreFor(t.app.config).put(key, payload.bytes, payload.contentType);
 }
 
 /** Whether the store holds an object under `key`. */
 export async function stored(t: VideosApp, key: string): Promise<boolean> {
-  return (await mediaStoreFor(t.app.config).head(key)) !== undefined;
+  return (await objectStoreFor(t.app.config).head(key)) !== undefined;
 }
 
 /** The 40000 answer's field errors. */
@@ -104,4 +102,20 @@ export const fieldErrors = (answer: { data: unknown }) =>
 export function expectInert(headers: IncomingHttpHeaders) {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+}
+
+/**
+ * A signed read link of the uploaded object itself, as the store answers it. Since issue 20 a
+ * video's play link is its playable rendition, which the server writes; what an uploader's bytes
+ * are served as is asked of the original.
+ */
+export async function originalLink(t: VideosApp, grant: DecodedGrant): Promise<string> {
+  const link = await objectReadLink(
+    t.app.config,
+    grant.address.FileName,
+    { protocol: 'http', host: '127.0.0.1' },
+    new Date(),
+  );
+  if (!link) throw new Error(`${grant.address.FileName} is not stored`);
+  return link.url;
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, videos } from '../../../src/db/schema/index.ts';
-import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { runStorageCleanup, storedBytesOf } from '../../../src/modules/storage-quota/index.ts';
+import { objectStoreFor } from '../../../src/storage/index.ts';
 import { ossRequest, xmlText } from '../../oss/support/store.ts';
 import { API, authHeader, createDesigner, loginAs } from '../../support/test-app.ts';
 import {
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const config = () => t.app.config;
-const exists = async (key: string) => (await mediaStoreFor(config()).head(key)) !== undefined;
+const exists = async (key: string) => (await objectStoreFor(config()).head(key)) !== undefined;
 
 async function createUpload(body: object) {
   const answer = await t.app.inject({

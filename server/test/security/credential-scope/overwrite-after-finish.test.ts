@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaStoreFor } from '../../../src/media/media-store.ts';
 import { OssError } from '../../../src/oss/errors.ts';
 import { StoreLayout } from '../../../src/oss/layout.ts';
 import { ObjectFiles } from '../../../src/oss/objects.ts';
+import { objectStoreFor } from '../../../src/storage/index.ts';
 import { BUCKET, md5Base64, type OssAnswer, ossRequest, xmlText } from '../../oss/support/store.ts';
 import { mp4Bytes } from '../../support/media-bytes.ts';
 import {
@@ -18,7 +18,7 @@ import {
   someDesigner,
   type VideosApp,
 } from '../../videos/support.ts';
-import { imageGrant, putWithGrant, realPng, videoGrant } from '../content/support.ts';
+import { imageGrant, originalLink, putWithGrant, realPng, videoGrant } from '../content/support.ts';
 
 /**
  * Issue 16 point 3: an upload grant lives UPLOAD_CREDENTIAL_TTL_SECONDS (15 min) after
@@ -94,7 +94,7 @@ async function expectPictureUnchanged(url: string, key: string, png: Buffer) {
   expect(shown.status).toBe(200);
   expect(shown.body.equals(png)).toBe(true);
   expect(shown.headers['content-type']).toBe('image/png');
-  const meta = await mediaStoreFor(t.app.config).head(key);
+  const meta = await objectStoreFor(t.app.config).head(key);
   expect(meta?.size).toBe(png.length);
 }
 
@@ -177,7 +177,7 @@ describe('credential scope: a grant cannot replace what upload-finished verified
     await expectPictureUnchanged(url, grant.address.FileName, png);
   });
 
-  it('a published video cannot be replaced through its grant, by PutObject or a new multipart upload', async () => {
+  it('a finished video cannot be replaced through its grant, by PutObject or a new multipart upload', async () => {
     const clip = mp4Bytes(4096);
     const grant = await videoGrant(t, mallory, clip.length);
     expect((await putWithGrant(t, grant, { bytes: clip, contentType: 'video/mp4' })).status).toBe(200);
@@ -193,7 +193,7 @@ describe('credential scope: a grant cannot replace what upload-finished verified
     expectAlreadyExists(await oss(grant, { method: 'PUT', body: page }), grant.address.FileName);
     expectAlreadyExists(await initiate(grant), grant.address.FileName);
     expect((await oss(grant, { method: 'DELETE' })).code).toBe('AccessDenied');
-    const played = await getUrl(finished.data.playUrl);
+    const played = await getUrl(await originalLink(t, grant));
     expect(played.body.equals(clip)).toBe(true);
   });
 
@@ -246,7 +246,7 @@ describe('credential scope: the legitimate uploads still work', () => {
     expect((await putWithGrant(t, grant, { bytes: page, contentType: 'image/png' })).status).toBe(200);
     const refused = await call(t, mallory, 'POST', `/images/${grant.imageId}/upload-finished`);
     expect(refused.code).toBe(40000);
-    expect(await mediaStoreFor(t.app.config).head(grant.address.FileName)).toBeUndefined();
+    expect(await objectStoreFor(t.app.config).head(grant.address.FileName)).toBeUndefined();
 
     expect((await putWithGrant(t, grant, { bytes: png, contentType: 'image/png' })).status).toBe(200);
     const accepted = await call<{ url: string }>(
@@ -294,6 +294,6 @@ describe('credential scope: the legitimate uploads still work', () => {
       {},
     );
     expect(finished.code, finished.msg).toBe(200);
-    expect((await getUrl(finished.data.playUrl)).body.equals(clip)).toBe(true);
+    expect((await getUrl(await originalLink(t, grant))).body.equals(clip)).toBe(true);
   });
 });

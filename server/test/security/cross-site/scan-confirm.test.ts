@@ -335,7 +335,11 @@ describe('the guard itself (http/cross-site.ts, plugins/cross-site-guard.ts)', (
 
   it('on an API route (sameOriginOnly) a cross-site write is 40300 in the envelope, naming the header; a GET passes', async () => {
     const app = Fastify();
-    await app.register(contextPlugin, { config: loadConfig({ WEB_DIST: 'none' }), db: t.db });
+    await app.register(contextPlugin, {
+      config: loadConfig({ WEB_DIST: 'none' }),
+      db: t.db,
+      jobs: t.app.jobs,
+    });
     await app.register(errorHandlerPlugin);
     await app.register(crossSiteGuardPlugin);
     app.route({

@@ -1,5 +1,5 @@
 import { bPicture } from './b-picture.ts';
-import { type CaseContext, type CaseTable, foreign, own, REFUSED_BODY_IDS } from './cases.ts';
+import { type CaseContext, type CaseTable, foreign, notTenant, own, REFUSED_BODY_IDS } from './cases.ts';
 
 const courseId = (x: CaseContext) => x.aId('courses');
 const videoId = (x: CaseContext) => x.aId('videos');
@@ -47,6 +47,22 @@ export const contentCases: CaseTable = {
   'GET /courses/{id}/sales-trend': foreign(async (x) => ({ params: { id: await courseId(x) } })),
   'GET /user-courses': own(async (x) => ({ query: { courseId: String(await courseId(x)) } }), [200, 40400]),
 
+  'POST /object-uploads/initiate': notTenant(
+    'authenticated by an upload grant bound to one key, never the session; another designer’s key is refused in storage/presigned-uploads-on-s3.test.ts',
+  ),
+  'POST /object-uploads/part': notTenant(
+    'authenticated by an upload grant bound to one key, never the session; another designer’s key is refused in storage/presigned-uploads-on-s3.test.ts',
+  ),
+  'POST /object-uploads/list': notTenant(
+    'authenticated by an upload grant bound to one key, never the session; another designer’s key is refused in storage/presigned-uploads-on-s3.test.ts',
+  ),
+  'POST /object-uploads/complete': notTenant(
+    'authenticated by an upload grant bound to one key, never the session; another designer’s key is refused in storage/presigned-uploads-on-s3.test.ts',
+  ),
+  'POST /object-uploads/abort': notTenant(
+    'authenticated by an upload grant bound to one key, never the session; another designer’s key is refused in storage/presigned-uploads-on-s3.test.ts',
+  ),
+
   'POST /vod/create-upload': own(() => ({
     payload: { kind: 'video', title: '乙方视频', fileName: 'b.mp4', fileSize: 1024 },
   })),
@@ -70,6 +86,10 @@ export const contentCases: CaseTable = {
     payload: { title: '被改' },
   })),
   'DELETE /videos/{id}': foreign(async (x) => ({ params: { id: await videoId(x) } }), { control: false }),
+  'POST /videos/{id}/cover-frame': foreign(
+    async (x) => ({ params: { id: await videoId(x) }, payload: { atSeconds: 0 } }),
+    { control: false },
+  ),
   'POST /videos/{id}/offline': foreign(async (x) => ({ params: { id: await videoId(x) } }), {
     control: false,
   }),

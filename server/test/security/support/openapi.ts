@@ -125,9 +125,12 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
 
 /** `/designerapi/v1/fans/{id}/images/{itemId}` with the given values put in. */
 export function fillPath(path: string, values: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+  return path.replace(/\{(\w+|\*)\}/g, (_m, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
-    return encodeURIComponent(String(value));
+    // A wildcard (`{*}`, an object key) spans segments: its slashes stay slashes.
+    return name === '*'
+      ? String(value).split('/').map(encodeURIComponent).join('/')
+      : encodeURIComponent(String(value));
   });
 }

@@ -3,6 +3,7 @@ import { Button, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { createUpload, finishImageUpload } from '../../api/uploads.ts';
 import { uploadImageFile } from '../../upload/image-upload.ts';
+import { pictureAt } from '../pictures.ts';
 
 export interface ImageDropzoneTexts {
   /** The drop area's text: click to choose or drag an image. */
@@ -36,7 +37,8 @@ export function ImageDropzone({ value, onChange, texts, label, id }: ImageDropzo
     return (
       <Flex align="flex-start" gap={8} data-testid="image-dropzone-preview">
         <Image
-          src={value}
+          src={pictureAt(value, 480)}
+          preview={{ src: pictureAt(value, 1280) }}
           width={160}
           height={120}
           style={{ objectFit: 'cover', borderRadius: 6 }}

@@ -3,6 +3,7 @@ import type { RankingRow } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Avatar, Empty, Flex, Segmented, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { PeriodBar, usePeriod } from './PeriodBar.tsx';
@@ -92,7 +93,7 @@ export function RankingView<M extends string>({
       ellipsis: true,
       render: (_, row) => (
         <Flex gap={8} align="center">
-          <Avatar alt="" shape="square" size="small" src={row.cover || undefined}>
+          <Avatar alt="" shape="square" size="small" src={pictureAt(row.cover, 160)}>
             {row.title.slice(0, 1)}
           </Avatar>
           <Typography.Text ellipsis>{row.title}</Typography.Text>

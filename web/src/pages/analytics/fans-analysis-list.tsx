@@ -7,6 +7,7 @@ import {
 import { Avatar, Flex, Result, type TableColumnsType } from 'antd';
 import { useParams } from 'react-router';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { type MessageKey, useLanguage, useT } from '../../locales/index.ts';
 import { AnalysisTable } from './AnalysisTable.tsx';
 import { ListFrame } from './ListFrame.tsx';
@@ -46,7 +47,7 @@ function FansList({ type }: { type: AnalyticsFanType }) {
       title: t('analytics.fans.nickname'),
       render: (_, fan) => (
         <Flex gap={8} align="center">
-          <Avatar alt="" size="small" src={fan.avatar || undefined}>
+          <Avatar alt="" size="small" src={pictureAt(fan.avatar, 160)}>
             {fan.nickname.slice(0, 1)}
           </Avatar>
           {fan.nickname}

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Drawer, Empty, Flex, List, Popconfirm, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { BrandEditorModal } from './BrandEditorModal.tsx';
 import { boutiqueKeys, deleteBrand, fetchBrands } from './service.ts';
@@ -86,7 +87,7 @@ export function BrandManagerDrawer({ open, onClose }: { open: boolean; onClose()
             >
               <List.Item.Meta
                 avatar={
-                  <Avatar alt="" shape="square" size={48} src={brand.logoUrl || undefined}>
+                  <Avatar alt="" shape="square" size={48} src={pictureAt(brand.logoUrl, 160)}>
                     {brand.name.slice(0, 1)}
                   </Avatar>
                 }

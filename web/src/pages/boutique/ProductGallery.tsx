@@ -1,5 +1,6 @@
 import { Flex, Image } from 'antd';
 import { useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 
 const FALLBACK = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
@@ -11,7 +12,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
     // At most 360 px square, narrower on a phone.
     <Flex vertical gap={8} data-testid="product-gallery" style={{ width: '100%', maxWidth: 360 }}>
       <Image
-        src={shown}
+        src={pictureAt(shown, 1280)}
         alt={title}
         width="100%"
         style={{ aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 8 }}
@@ -35,7 +36,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
             }}
           >
             <img
-              src={src}
+              src={pictureAt(src, 160)}
               alt=""
               width={56}
               height={56}

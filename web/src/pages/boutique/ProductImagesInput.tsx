@@ -2,6 +2,7 @@ import { DeleteOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons'
 import { PRODUCT_IMAGES_MAX } from '@dc/contract';
 import { App, Button, Flex, Image, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { uploadImage } from '../videos/cover-upload.ts';
 
@@ -36,7 +37,8 @@ export function ProductImagesInput({ value = [], onChange }: ProductImagesInputP
           <div key={src} style={{ position: 'relative', width: 96 }}>
             <Image
               alt={t('image.pictureNumber', { index: index + 1 })}
-              src={src}
+              src={pictureAt(src, 480)}
+              preview={{ src: pictureAt(src, 1280) }}
               width={96}
               height={96}
               style={{ objectFit: 'cover', borderRadius: 6 }}

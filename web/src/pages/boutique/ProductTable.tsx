@@ -2,6 +2,7 @@ import type { ProductItem } from '@dc/contract';
 import { Button, Flex, Image, Popconfirm, type TableColumnsType, Typography } from 'antd';
 import type { Key } from 'react';
 import { Link } from 'react-router';
+import { pictureAt } from '../../components/pictures.ts';
 import { DayCell } from '../../components/server-table/DayCell.tsx';
 import { ONE_LINE, SELECTION_COLUMN_WIDTH, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { type ServerListProps, ServerTable } from '../../components/server-table/ServerTable.tsx';
@@ -73,7 +74,7 @@ export function ProductTable({ filtered, selected, onSelect, onEdit, ...list }: 
         <Flex gap={12} align="center">
           <Image
             alt=""
-            src={product.coverUrl || undefined}
+            src={pictureAt(product.coverUrl, 160)}
             width={56}
             height={56}
             style={{ objectFit: 'cover', borderRadius: 4 }}

@@ -4,6 +4,7 @@ import { Avatar, Button, Card, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DetailHeader } from '../../components/DetailHeader.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { BoutiqueRecordGate, useBoutiqueRouteId } from './BoutiqueRecordGate.tsx';
 import { BrandEditorModal } from './BrandEditorModal.tsx';
@@ -37,12 +38,16 @@ export default function BrandIntroductionPage() {
           <Card
             cover={
               b.coverUrl ? (
-                <img src={b.coverUrl} alt={b.name} style={{ height: 220, objectFit: 'cover' }} />
+                <img
+                  src={pictureAt(b.coverUrl, 1280)}
+                  alt={b.name}
+                  style={{ height: 220, objectFit: 'cover' }}
+                />
               ) : undefined
             }
           >
             <Flex gap={16} align="center" wrap>
-              <Avatar alt="" shape="square" size={72} src={b.logoUrl || undefined}>
+              <Avatar alt="" shape="square" size={72} src={pictureAt(b.logoUrl, 160)}>
                 {b.name.slice(0, 1)}
               </Avatar>
               <Flex vertical>
@@ -76,7 +81,7 @@ export default function BrandIntroductionPage() {
                         size="small"
                         cover={
                           <img
-                            src={product.coverUrl}
+                            src={pictureAt(product.coverUrl, 480)}
                             alt={product.title}
                             style={{ height: 140, objectFit: 'cover' }}
                           />

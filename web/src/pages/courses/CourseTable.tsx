@@ -3,6 +3,7 @@ import type { CourseItem } from '@dc/contract';
 import { Avatar, Button, Flex, Image, Popconfirm, Rate, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { DayCell } from '../../components/server-table/DayCell.tsx';
 import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { type ServerListProps, ServerTable } from '../../components/server-table/ServerTable.tsx';
@@ -90,7 +91,7 @@ export function CourseTable({ filtered, onEdit, ...list }: CourseTableProps) {
           {course.coverUrl ? (
             <Image
               alt=""
-              src={course.coverUrl}
+              src={pictureAt(course.coverUrl, 160)}
               width={64}
               height={48}
               style={{ objectFit: 'cover', borderRadius: 4 }}

@@ -2,6 +2,7 @@ import type { UserCourseItem } from '@dc/contract';
 import { Avatar, Flex, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { type ServerListProps, ServerTable } from '../../components/server-table/ServerTable.tsx';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { CourseProgress } from './CourseProgress.tsx';
@@ -30,7 +31,7 @@ export function CourseUserTable({ filtered, hideCourse, ...list }: CourseUserTab
       title: t('userCourse.column.buyer'),
       render: (_, row) => (
         <Flex gap={8} align="center">
-          <Avatar alt="" src={row.buyer.avatar || undefined}>
+          <Avatar alt="" src={pictureAt(row.buyer.avatar, 160)}>
             {row.buyer.nickname.slice(0, 1)}
           </Avatar>
           <Flex vertical>

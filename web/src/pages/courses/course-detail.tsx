@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { CourseLessonList } from './CourseLessonList.tsx';
 import { CourseSalesTrend } from './CourseSalesTrend.tsx';
@@ -61,7 +62,8 @@ export default function CourseDetailPage() {
         <Flex gap={24} wrap>
           {data.coverUrl && (
             <Image
-              src={data.coverUrl}
+              src={pictureAt(data.coverUrl, 480)}
+              preview={{ src: pictureAt(data.coverUrl, 1280) }}
               alt={t('image.coverOf', { name: data.title })}
               width={200}
               style={{ borderRadius: 8 }}

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { fetchMembers, membersKey, membersRootKey, unbindMember } from './self-information-service.ts';
 
@@ -47,7 +48,7 @@ export function SelfInformationMembers() {
       title: t('selfInfo.members.nickname'),
       render: (_, member) => (
         <Flex gap={8} align="center">
-          <Avatar alt="" size="small" src={member.avatar || undefined}>
+          <Avatar alt="" size="small" src={pictureAt(member.avatar, 160)}>
             {member.nickname.slice(0, 1)}
           </Avatar>
           <Typography.Text>{member.nickname}</Typography.Text>

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } f
 import { Button, Flex, Form, Image, Progress, Tooltip, Typography, theme, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { createUpload, finishImageUpload } from '../../api/uploads.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { uploadImageFile } from '../../upload/image-upload.ts';
 import { movedPiece, pictureTypesLabel, portfolioFileProblem } from './exclusive-application-form.ts';
@@ -172,7 +173,8 @@ function PortfolioPictures({
             <Flex key={url} vertical gap={4} align="center" data-testid="portfolio-piece">
               <div style={tileStyle}>
                 <Image
-                  src={url}
+                  src={pictureAt(url, 480)}
+                  preview={{ src: pictureAt(url, 1280) }}
                   width={TILE}
                   height={TILE}
                   style={{ objectFit: 'cover' }}

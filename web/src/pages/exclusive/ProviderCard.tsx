@@ -2,6 +2,7 @@ import { EnvironmentOutlined, StarFilled, StarOutlined } from '@ant-design/icons
 import { type Provider, providerKindLabels } from '@dc/contract';
 import { Avatar, Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { Link } from 'react-router';
+import { pictureAt } from '../../components/pictures.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { ApplicationStatusTag } from './ApplicationStatusTag.tsx';
 import { useProviderCollect } from './use-provider-collect.ts';
@@ -34,7 +35,7 @@ export function ProviderCard({ provider }: { provider: Provider }) {
       ]}
     >
       <Flex gap={12} align="flex-start">
-        <Avatar shape="square" size={48} src={provider.logo || undefined} alt="">
+        <Avatar shape="square" size={48} src={pictureAt(provider.logo, 160)} alt="">
           {provider.name.slice(0, 1)}
         </Avatar>
         <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>

@@ -3,6 +3,7 @@ import type { FanRow } from '@dc/contract';
 import { Avatar, Flex, type TableColumnType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ColorTag } from '../../components/ColorTag.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { DayCell } from '../../components/server-table/DayCell.tsx';
 import type { Translate } from '../../locales/index.ts';
 
@@ -12,7 +13,7 @@ export function FanIdentity({ fan }: { fan: FanRow }) {
     <Flex gap={8} align="center">
       <Avatar
         alt=""
-        src={fan.avatar || undefined}
+        src={pictureAt(fan.avatar, 160)}
         icon={fan.avatar ? undefined : <UserOutlined />}
         size="small"
       />

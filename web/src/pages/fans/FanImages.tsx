@@ -1,5 +1,6 @@
 import type { FanImage } from '@dc/contract';
 import { Flex, Form, Image, Select, Tag } from 'antd';
+import { pictureAt } from '../../components/pictures.ts';
 import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { useT } from '../../locales/index.ts';
 import { FanCollectionCard } from './FanCollectionCard.tsx';
@@ -48,7 +49,8 @@ export function FanImages({ fanId, images }: { fanId: number; images: FanImage[]
               <Flex key={image.id} vertical gap={4} style={{ width: 140 }}>
                 <Image
                   alt={t('image.pictureNumber', { index: index + 1 })}
-                  src={image.url}
+                  src={pictureAt(image.url, 480)}
+                  preview={{ src: pictureAt(image.url, 1280) }}
                   width={140}
                   height={105}
                   style={{ objectFit: 'cover', borderRadius: 6 }}

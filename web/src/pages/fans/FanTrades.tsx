@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { CourseProgress } from '../courses/CourseProgress.tsx';
 import { fanKeys, fetchFanOrders } from './service.ts';
@@ -64,7 +65,7 @@ export function FanTrades({ fan }: { fan: FanRow }) {
         <Flex gap={12} align="center">
           <Image
             alt=""
-            src={row.coverUrl || undefined}
+            src={pictureAt(row.coverUrl, 160)}
             width={48}
             height={48}
             style={{ objectFit: 'cover', borderRadius: 4 }}

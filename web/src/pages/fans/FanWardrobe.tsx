@@ -1,5 +1,6 @@
 import { type WardrobeItem, wardrobeCategories, wardrobeItemBodySchema } from '@dc/contract';
 import { Card, Col, Flex, Form, Image, Input, Row, Select, Tag, Typography } from 'antd';
+import { pictureAt } from '../../components/pictures.ts';
 import { ImageDropzone } from '../../components/upload/ImageDropzone.tsx';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
@@ -67,7 +68,8 @@ export function FanWardrobe({ fanId, items }: { fanId: number; items: WardrobeIt
                 cover={
                   item.imageUrl ? (
                     <Image
-                      src={item.imageUrl}
+                      src={pictureAt(item.imageUrl, 480)}
+                      preview={{ src: pictureAt(item.imageUrl, 1280) }}
                       alt={t(`fans.category.${item.category}`)}
                       height={120}
                       style={{ objectFit: 'cover' }}

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useParams } from 'react-router';
 import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { isApiRequestError } from '../../request/index.ts';
 import { FanImages } from './FanImages.tsx';
@@ -60,7 +61,7 @@ export default function FansDetailPage() {
           <Avatar
             alt=""
             size={64}
-            src={fan.avatar || undefined}
+            src={pictureAt(fan.avatar, 160)}
             icon={fan.avatar ? undefined : <UserOutlined />}
           />
           <Flex vertical flex={1}>

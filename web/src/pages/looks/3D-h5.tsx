@@ -9,6 +9,7 @@ import {
   type PublicPageWait,
   usePublicPageFrame,
 } from '../../components/PublicPageStatus.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { garmentColor } from '../../three/garment-colors.ts';
 import { LookH5Stage } from './LookH5Stage.tsx';
@@ -128,7 +129,7 @@ export default function ThreedH5Page() {
                 }}
               >
                 <img
-                  src={product.coverUrl}
+                  src={pictureAt(product.coverUrl, 160)}
                   alt={product.title}
                   style={{
                     width: 64,

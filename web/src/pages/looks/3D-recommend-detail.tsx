@@ -26,6 +26,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
 import { backdropStyle } from '../../three/backdrop.ts';
@@ -181,7 +182,9 @@ export default function ThreedRecommendDetailPage() {
                       value: m.id,
                       label: (
                         <Flex align="center" gap={8}>
-                          {m.posterUrl && <img src={m.posterUrl} alt="" style={{ height: 22 }} />}
+                          {m.posterUrl && (
+                            <img src={pictureAt(m.posterUrl, 160)} alt="" style={{ height: 22 }} />
+                          )}
                           {assetName(t, m)}
                         </Flex>
                       ),

@@ -1,6 +1,7 @@
 import type { PublicLook } from '@dc/contract';
 import { Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { backdropStyle } from '../../three/backdrop.ts';
 import { LookCanvas, type LookCanvasState } from '../../three/LookCanvas.tsx';
@@ -62,7 +63,7 @@ export function LookH5Stage({
       )}
       {look.posterUrl && (
         <img
-          src={look.posterUrl}
+          src={pictureAt(look.posterUrl, 1280)}
           alt={look.title}
           style={{
             position: 'absolute',

@@ -18,6 +18,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { backdropStyle } from '../../three/backdrop.ts';
 import { deleteLook, fetchLooks, lookKeys, setLookOnline, setLookSortOrder } from './service.ts';
@@ -47,7 +48,11 @@ export function LookThumb({
       }}
     >
       {row.posterUrl && (
-        <img src={row.posterUrl} alt={row.title} style={{ height: '96%', objectFit: 'contain' }} />
+        <img
+          src={pictureAt(row.posterUrl, 480)}
+          alt={row.title}
+          style={{ height: '96%', objectFit: 'contain' }}
+        />
       )}
     </div>
   );

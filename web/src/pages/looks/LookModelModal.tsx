@@ -9,6 +9,7 @@ import {
 } from '@dc/contract';
 import { App, Button, Flex, Form, Input, Modal, Progress, Select, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf } from '../../request/index.ts';
 import { uploadImage } from '../videos/cover-upload.ts';
@@ -156,7 +157,7 @@ export function LookModelModal({
           <Flex gap={12} align="center">
             {(poster?.url ?? editing?.posterUrl) && (
               <img
-                src={poster?.url ?? editing?.posterUrl ?? ''}
+                src={pictureAt(poster?.url ?? editing?.posterUrl, 480)}
                 alt=""
                 style={{ height: 64, borderRadius: 4 }}
               />

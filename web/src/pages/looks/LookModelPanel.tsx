@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { LookModelModal } from './LookModelModal.tsx';
 import { assetName, bytesText } from './labels.ts';
@@ -50,7 +51,7 @@ export function LookModelPanel() {
       render: (_, model) =>
         model.posterUrl ? (
           <img
-            src={model.posterUrl}
+            src={pictureAt(model.posterUrl, 160)}
             alt={model.name}
             style={{ height: 56, background: '#F2EFEA', borderRadius: 4 }}
           />

@@ -1,6 +1,7 @@
 import { formatRatio, type PartnerCompany } from '@dc/contract';
 import { Avatar, Card, Col, Flex, Row, Statistic, Tag, Typography, theme } from 'antd';
 import { formatFen } from '../../components/money.ts';
+import { pictureAt } from '../../components/pictures.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 
 /** A card per partner company; the chosen one (whose dividends show below) is outlined. */
@@ -45,7 +46,7 @@ export function PartnerCompanies({
               }}
             >
               <Flex gap={12} align="flex-start">
-                <Avatar shape="square" size={44} src={company.logo || undefined} alt="">
+                <Avatar shape="square" size={44} src={pictureAt(company.logo, 160)} alt="">
                   {company.name.slice(0, 1)}
                 </Avatar>
                 <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>

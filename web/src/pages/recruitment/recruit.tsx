@@ -17,6 +17,7 @@ import {
   type PublicPageWait,
   usePublicPageFrame,
 } from '../../components/PublicPageStatus.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
 import { fieldErrorsOf, isApiRequestError } from '../../request/index.ts';
@@ -117,7 +118,7 @@ export default function RecruitPage() {
       <Flex vertical gap={16} style={{ padding: 16, marginTop: -48 }}>
         <Card>
           <Flex vertical gap={12} align="center" style={{ textAlign: 'center' }}>
-            <Avatar size={72} src={page.designerAvatar || undefined} alt="" style={{ marginTop: -60 }}>
+            <Avatar size={72} src={pictureAt(page.designerAvatar, 160)} alt="" style={{ marginTop: -60 }}>
               {page.designerName.slice(0, 1)}
             </Avatar>
             <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>

@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { DesignerInfo } from '@dc/contract';
 import { Avatar, Card, Descriptions, Flex, Typography } from 'antd';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 
 /** Who is signed in: avatar, nickname, phone and designer id, as the server has them. */
@@ -10,7 +11,7 @@ export function ProfileCard({ designer }: { designer: DesignerInfo }) {
   return (
     <Card title={t('user.profile')} style={{ height: '100%' }}>
       <Flex vertical align="center" gap={12} style={{ paddingBlock: 8 }}>
-        <Avatar size={88} src={designer.pic || undefined} icon={<UserOutlined />} alt={t('user.avatar')} />
+        <Avatar size={88} src={pictureAt(designer.pic, 160)} icon={<UserOutlined />} alt={t('user.avatar')} />
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="profile-nickname">
           {designer.nickname || t('user.notSet')}
         </Typography.Title>

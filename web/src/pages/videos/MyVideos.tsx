@@ -19,11 +19,13 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { pictureAt } from '../../components/pictures.ts';
 import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
 import { useT } from '../../locales/index.ts';
 import { formatBytes, formatDuration, STATUS_COLORS, statusKey } from './format.ts';
@@ -78,7 +80,8 @@ export function MyVideos() {
       render: (url: string, row) =>
         url ? (
           <Image
-            src={url}
+            src={pictureAt(url, 160)}
+            preview={{ src: pictureAt(url, 1280) }}
             alt={t('image.coverOf', { name: row.title })}
             width={96}
             height={54}
@@ -116,7 +119,20 @@ export function MyVideos() {
       title: t('shortVideo.col.status'),
       dataIndex: 'status',
       width: 92,
-      render: (status: VideoStatus) => <Tag color={STATUS_COLORS[status]}>{t(statusKey(status))}</Tag>,
+      render: (status: VideoStatus, row) => {
+        const tag = (
+          <Tag color={STATUS_COLORS[status]} data-testid="video-status">
+            {t(statusKey(status))}
+            {status === 'processing' ? ` ${row.processingProgress}%` : ''}
+          </Tag>
+        );
+        // Why processing refused it (a damaged or over-long file), on hover or tap.
+        return status === 'failed' && row.failureReason ? (
+          <Tooltip title={row.failureReason}>{tag}</Tooltip>
+        ) : (
+          tag
+        );
+      },
     },
     { title: t('shortVideo.col.views'), dataIndex: 'views', width: 72, align: 'right' },
     { title: t('shortVideo.col.likes'), dataIndex: 'likes', width: 64, align: 'right' },

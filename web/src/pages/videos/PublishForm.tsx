@@ -13,6 +13,7 @@ import {
 import { App, Button, Flex, Form, Image, Input, Radio, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { FileName } from '../../components/FileName.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { ONE_LINE_TEXT } from '../../components/server-table/fit-columns.ts';
 import { zodFieldRule } from '../../components/zod-rule.ts';
 import { useT } from '../../locales/index.ts';
@@ -191,7 +192,8 @@ export function PublishForm({ onPublish }: Props) {
             </Upload>
             {cover ? (
               <Image
-                src={cover.url}
+                src={pictureAt(cover.url, 160)}
+                preview={{ src: pictureAt(cover.url, 1280) }}
                 alt={t('shortVideo.cover')}
                 width={96}
                 height={54}

@@ -97,8 +97,10 @@ export function UploadRows({ uploads }: { uploads: VodUploads }) {
                     <Typography.Text type="secondary" style={ONE_LINE_TEXT}>
                       {formatBytes(row.size)}
                     </Typography.Text>
-                    <Tag>
-                      {row.after ? t(`shortVideo.after.${row.after}`) : t(`shortVideo.state.${row.state}`)}
+                    <Tag data-testid="upload-after">
+                      {row.after
+                        ? t(`shortVideo.after.${row.after}`, { percent: row.processingProgress })
+                        : t(`shortVideo.state.${row.state}`)}
                     </Tag>
                     {row.state === 'Uploading' && row.bytesPerSecond > 0 ? (
                       <Typography.Text type="secondary" style={ONE_LINE_TEXT} data-testid="upload-speed">

@@ -37,6 +37,7 @@ export const STATUS_COLORS: Record<VideoStatus, string> = {
   processing: 'warning',
   published: 'success',
   offline: 'default',
+  failed: 'error',
 };
 
 export const statusKey = (status: VideoStatus): MessageKey => `shortVideo.status.${status}`;

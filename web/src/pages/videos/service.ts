@@ -21,6 +21,10 @@ export const updateVideo = async (id: number, body: VideoUpdate) =>
   (await call(videosApi.update, { params: { id }, body }, { ...parallel, showErrorMessage: false })).data
     .data;
 
+/** The cover becomes the frame at `atSeconds` of the playable video (cut by the server). */
+export const chooseCoverFrame = (id: number, atSeconds: number) =>
+  call(videosApi.coverFrame, { params: { id }, body: { atSeconds } }, parallel);
+
 export const setVideoOnline = (id: number, online: boolean) =>
   call(online ? videosApi.publish : videosApi.offline, { params: { id } }, parallel);
 

@@ -7,8 +7,7 @@ import {
   type UploadItemState,
   VodUploader,
 } from '../../upload/index.ts';
-import { uploadCover } from './cover-upload.ts';
-import { updateVideo } from './service.ts';
+import { fetchVideo, updateVideo } from './service.ts';
 import { readDuration } from './video-file.ts';
 
 /** What the form says about the videos of one publish. */
@@ -21,8 +20,14 @@ export interface VideoFields {
   coverImageId?: number;
 }
 
-/** After the bytes: publishing (upload-finished), then the cover, then done. */
-export type AfterUpload = 'publishing' | 'cover' | 'done' | 'failed';
+/**
+ * After the bytes: publishing (upload-finished), then processing on the server (transcoding and
+ * the cover frame, issue 20), then done; or failed with the server's reason.
+ */
+export type AfterUpload = 'publishing' | 'processing' | 'done' | 'failed';
+
+/** How often the page asks how the processing goes. */
+const PROCESSING_POLL_MS = 1_500;
 
 export interface UploadRowView {
   id: string;
@@ -34,6 +39,8 @@ export interface UploadRowView {
   secondsLeft: number | undefined;
   videoId: number | undefined;
   after: AfterUpload | undefined;
+  /** While processing: 0–100. */
+  processingProgress: number;
   error: string | undefined;
 }
 
@@ -43,6 +50,7 @@ interface ItemExtras {
   fields: VideoFields;
   rate: TransferRate;
   after?: AfterUpload;
+  processingProgress?: number;
   error?: string;
 }
 
@@ -88,8 +96,8 @@ export function useVodUploads(onPublished: (published: { title: string } | undef
       try {
         step('publishing');
         const finished = await finishVideoUpload(videoId, await readDuration(extra.file));
-        step('cover');
-        const coverImageId = extra.fields.coverImageId ?? (await uploadCover(extra.file, videoId));
+        const { coverImageId } = extra.fields;
+        // The form's cover; without one the server cuts a frame (any format, HEVC included).
         if (coverImageId) {
           await updateVideo(videoId, {
             title: finished.title,
@@ -99,6 +107,15 @@ export function useVodUploads(onPublished: (published: { title: string } | undef
             coverImageId,
           });
         }
+        step('processing');
+        let video = finished;
+        while (video.status === 'processing') {
+          extra.processingProgress = video.processingProgress;
+          rerender();
+          await new Promise((resolve) => setTimeout(resolve, PROCESSING_POLL_MS));
+          video = await fetchVideo(videoId);
+        }
+        if (video.status === 'failed') throw new Error(video.failureReason ?? '');
         published = { title: finished.title };
         step('done');
       } catch (error) {
@@ -149,6 +166,7 @@ export function useVodUploads(onPublished: (published: { title: string } | undef
       secondsLeft: running ? extra?.rate.secondsLeft(item.file.size) : undefined,
       videoId: item.videoId ? Number(item.videoId) : undefined,
       after: extra?.after,
+      processingProgress: extra?.processingProgress ?? 0,
       error: extra?.error,
     };
   });

@@ -1,7 +1,9 @@
 import type { VideoStatus } from '@dc/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
+  App,
+  Button,
   Card,
   Col,
   Descriptions,
@@ -14,12 +16,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton, DetailHeader } from '../../components/DetailHeader.tsx';
+import { pictureAt } from '../../components/pictures.ts';
 import { useT } from '../../locales/index.ts';
 import { categoryLabel, formatBytes, formatDuration, STATUS_COLORS, statusKey } from './format.ts';
-import { fetchVideo, videoKeys } from './service.ts';
+import { chooseCoverFrame, fetchVideo, videoKeys } from './service.ts';
 import { VideoEditForm } from './VideoEditForm.tsx';
 
 /** 视频详情 `/detail/video-detail/:id/:isLook?` (issue 5 item 5): plays from the store, statistics, the owner's edit. */
@@ -36,6 +39,18 @@ export default function VideoDetailPage() {
     retry: false,
     // The play link is signed for two hours; fetch a fresh one well before.
     staleTime: 30 * 60_000,
+    // While the server transcodes, the progress moves and the player appears when it is done.
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2_000 : false),
+  });
+  const player = useRef<HTMLVideoElement>(null);
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const frameAsCover = useMutation({
+    mutationFn: () => chooseCoverFrame(id, player.current?.currentTime ?? 0),
+    onSuccess: async () => {
+      message.success(t('videoDetail.coverSet'));
+      await queryClient.invalidateQueries({ queryKey: videoKeys.all });
+    },
   });
 
   if (!Number.isInteger(id) || id <= 0 || detail.isError) {
@@ -63,9 +78,10 @@ export default function VideoDetailPage() {
               // biome-ignore lint/a11y/useMediaCaption: designers' own short videos carry no caption track
               <video
                 key={video.playUrl}
+                ref={player}
                 data-testid="video-player"
                 src={video.playUrl}
-                poster={video.coverUrl || undefined}
+                poster={video.coverUrl ? pictureAt(video.coverUrl, 1280) : undefined}
                 controls
                 preload="metadata"
                 style={{ width: '100%', maxHeight: 540, display: 'block' }}
@@ -74,12 +90,37 @@ export default function VideoDetailPage() {
             ) : (
               <Empty
                 style={{ padding: 48 }}
-                description={<span style={{ color: '#bbb' }}>{t('videoDetail.notPlayable')}</span>}
+                description={
+                  <span style={{ color: '#bbb' }} data-testid="video-not-playable">
+                    {video.status === 'processing'
+                      ? t('videoDetail.processing', { percent: video.processingProgress })
+                      : t('videoDetail.notPlayable')}
+                  </span>
+                }
               />
             )}
           </Card>
+          {video.status === 'failed' ? (
+            <Alert
+              style={{ marginTop: 8 }}
+              type="error"
+              showIcon
+              title={t('videoDetail.failed')}
+              description={video.failureReason}
+              data-testid="video-failure"
+            />
+          ) : null}
           {playFailed ? (
             <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('videoDetail.playFailed')} />
+          ) : null}
+          {video.playUrl && !readOnly ? (
+            <Button
+              style={{ marginTop: 8 }}
+              loading={frameAsCover.isPending}
+              onClick={() => frameAsCover.mutate()}
+            >
+              {t('videoDetail.useFrame')}
+            </Button>
           ) : null}
         </Col>
         <Col xs={24} xl={10}>

@@ -46,27 +46,3 @@ export async function readDuration(file: Blob): Promise<number | undefined> {
     return undefined;
   }
 }
-
-/** A JPEG of the frame at `atSeconds` (or mid-way in a shorter video); undefined when none can be drawn. */
-export async function captureFrame(file: Blob, atSeconds = 1): Promise<Blob | undefined> {
-  try {
-    const video = await loadVideo(file, atSeconds);
-    const width = video.videoWidth;
-    const height = video.videoHeight;
-    if (!width || !height) {
-      release(video);
-      return undefined;
-    }
-    const scale = Math.min(1, 640 / width);
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * scale);
-    canvas.height = Math.round(height * scale);
-    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
-    release(video);
-    return await new Promise<Blob | undefined>((resolve) =>
-      canvas.toBlob((blob) => resolve(blob ?? undefined), 'image/jpeg', 0.85),
-    );
-  } catch {
-    return undefined;
-  }
-}

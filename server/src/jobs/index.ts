@@ -1,3 +1,2 @@
 export { type JobSummary, listJobs, retryJob } from './admin.ts';
-export { sqlExecutorOf } from './executor.ts';
 export { JOB_SCHEMA, type JobDefinition, type JobLog, JobQueue, type JobQueueOptions } from './queue.ts';

@@ -68,6 +68,8 @@ export class JobQueue {
   private readonly starting: Promise<void>;
   private stopping = false;
   private wakeRetry: (() => void) | undefined;
+  /** Statements and job runs under way: the stop waits for them before the connection closes. */
+  private readonly underWay = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly db: Database,
@@ -90,7 +92,7 @@ export class JobQueue {
     for (let attempt = 0; !this.stopping; attempt++) {
       // A pg-boss whose start failed stays "starting": each try takes a new one.
       const boss = new PgBoss({
-        db: sqlExecutorOf(this.db),
+        db: sqlExecutorOf(this.db, (statement) => this.tracked(statement)),
         schema: JOB_SCHEMA,
         // Maintenance (expiry, archiving) and cron belong to working instances only.
         supervise: this.options.work,
@@ -142,8 +144,12 @@ export class JobQueue {
       { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true },
       async ([job]) => {
         if (!job) return undefined;
+        // A fetch under way when the stop began still hands its job over: fail it, so another
+        // worker (or this one after a restart) takes it, rather than starting work now.
+        if (this.stopping) throw new Error('the job queue is stopping');
+        const run = definition.run(job.data, { id: job.id, retryCount: job.retryCount });
         try {
-          return (await definition.run(job.data, { id: job.id, retryCount: job.retryCount })) ?? undefined;
+          return (await this.tracked(run)) ?? undefined;
         } catch (error) {
           log.warn({ err: error, job: job.id, queue: definition.name }, 'job failed');
           throw error;
@@ -195,6 +201,38 @@ export class JobQueue {
     this.stopping = true;
     this.wakeRetry?.();
     await this.starting;
+    const deadline = Date.now() + timeoutMs;
     await this.boss?.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    await this.settled(deadline);
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.underWay.add(work);
+    const forget = () => this.underWay.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /**
+   * pg-boss's stop returns once no job is in hand, but the statement completing or failing the
+   * last one is not awaited by pg-boss and may still be running, and a fetch under way may still
+   * hand a job over: wait until nothing is under way for a whole turn of the event loop.
+   */
+  private async settled(deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      if (this.underWay.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...this.underWay]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, deadline - Date.now());
+          }),
+        ]);
+        clearTimeout(timer);
+        continue;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.underWay.size === 0) return;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresHandle } from '../../src/db/client.ts';
 import { crowdPackSizes } from '../../src/db/schema/index.ts';
@@ -157,6 +157,41 @@ describe('issue 20 item 1: a job queue on PostgreSQL', () => {
     expect((await settledJob(t.db, id)).state).toBe('completed');
   });
 
+  it('stopping waits for the statement that fails the last job, so the connection never closes under it', async () => {
+    // pg-boss completes or fails a job without awaiting it; CI once saw that statement reach a
+    // closed pool ("Cannot use a pool after calling end on the pool"). Holding the job's row makes
+    // the statement wait: the stop must wait with it.
+    const queue = await workingQueue();
+    let started: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let letFail!: () => void;
+    const mayFail = new Promise<void>((resolve) => (letFail = resolve));
+    await queue.define<object>({
+      name: 'test.last-words',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async run() {
+        started();
+        await mayFail;
+        throw new Error('the last job failed');
+      },
+    });
+    const id = (await queue.send('test.last-words', {}))!;
+    await running;
+    const release = await holdJobRow(id);
+    letFail();
+    let stopped = false;
+    const stopping = queue.stop(10_000).then(() => (stopped = true));
+    // pg-boss looks for jobs in hand every 500 ms; by then it has none, only the blocked statement.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(stopped).toBe(false);
+    await release();
+    await stopping;
+    const job = await settledJob(t.db, id);
+    expect(job.state).toBe('failed');
+  });
+
   it('§issue 8 on the queue: the daily packs’ job refreshes the packs that are due, once', async () => {
     const pack = dataOf<{ id: number }>(
       await call(t, 'POST', '/crowd-packs', me, {
@@ -182,6 +217,36 @@ describe('issue 20 item 1: a job queue on PostgreSQL', () => {
 });
 
 /** The URL of this test's PostgreSQL database. */
+/**
+ * Makes any statement on job `id` wait until the answered release: a row lock from a second
+ * connection on PostgreSQL; on PGlite, an open transaction, which holds its one connection.
+ */
+async function holdJobRow(id: string): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const other = testDatabaseKind() === 'postgres' ? postgresHandle(databaseUrlOf(t), 1) : undefined;
+  const holding = other
+    ? other.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from pgboss.job where id = ${id} for update`);
+        held();
+        await released;
+      })
+    : (
+        t.db as unknown as { $client: { transaction(run: () => Promise<void>): Promise<void> } }
+      ).$client.transaction(async () => {
+        held();
+        await released;
+      });
+  await isHeld;
+  return async () => {
+    release();
+    await holding;
+    await other?.close();
+  };
+}
+
 function databaseUrlOf(app: AccountsApp): string {
   const pool = (app.db as unknown as { $client: { options: { connectionString: string } } }).$client;
   return pool.options.connectionString;

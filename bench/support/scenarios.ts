@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.ts';
 import { verifyPassword } from '../../server/src/modules/auth/passwords.ts';
 import { HEAVY_ACCOUNT, HEAVY_PASSWORD } from '../data/volumes.ts';
-import { EXPORT_DAYS, type Fixtures, rowsOf } from './fixtures.ts';
+import { DEEP_PAGE_SIZE, type DeepCursor, EXPORT_DAYS, type Fixtures, rowsOf } from './fixtures.ts';
 
 export interface ScenarioRequest {
   method: 'GET' | 'POST';
@@ -114,6 +114,7 @@ export function scenariosFor(f: Fixtures): Scenario[] {
         sql`select ${fanColumns} from fans where designer_id = ${d} order by followed_at desc, id desc limit 20 offset 499980`,
       ],
     },
+    ...deepCursorScenarios(f, fanColumns),
     {
       id: 'fans-filtered',
       name: 'fans list, 3 filters',
@@ -256,4 +257,62 @@ export function scenariosFor(f: Fixtures): Scenario[] {
       ],
     },
   ];
+}
+
+/**
+ * Deep pages read by cursor (issue 21 item 3): the page after the cursor the previous page
+ * answered, as the web's pager asks for it (`page` and the cursor: a keyset seek, no offset).
+ * Beside `fans-deep-page`, which jumps there by page number.
+ */
+function deepCursorScenarios(f: Fixtures, fanColumns: SQL): Scenario[] {
+  const d = f.designerId;
+  const boundary = (deep: DeepCursor, key: string) =>
+    sql`(${sql.raw(key)}, ${sql.raw(key.startsWith('f.') ? 'f.id' : 'id')}) < (${deep.key}::timestamptz, ${deep.id})`;
+  const query = (deep: DeepCursor) => `page=${deep.page}&pageSize=${DEEP_PAGE_SIZE}&cursor=${deep.cursor}`;
+  const at = (deep: DeepCursor) =>
+    `page ${deep.page.toLocaleString('en')} (row ${deep.position.toLocaleString('en')})`;
+  const scenarios: Scenario[] = [];
+  const { fans, ledger, packMembers } = f.deep;
+  if (fans) {
+    scenarios.push({
+      id: 'fans-deep-cursor',
+      name: `fans list, ${at(fans)} by cursor`,
+      mode: 'load',
+      request: get(`/fans?${query(fans)}`),
+      rawSql: [
+        sql`select ${fanColumns} from fans where designer_id = ${d} and ${boundary(fans, 'followed_at')}
+            order by followed_at desc, id desc limit ${DEEP_PAGE_SIZE}`,
+      ],
+    });
+  }
+  if (ledger) {
+    scenarios.push({
+      id: 'ledger-deep-cursor',
+      name: `ledger, ${at(ledger)} by cursor`,
+      mode: 'load',
+      request: get(`/vault/ledger?${query(ledger)}`),
+      // Without filters the totals come from the daily rollups.
+      rawSql: [
+        sql`select * from ledger_entries where designer_id = ${d} and ${boundary(ledger, 'created_at')}
+            order by created_at desc, id desc limit ${DEEP_PAGE_SIZE}`,
+        sql`select sum(entries), sum(amount), sum(fee), sum(net) from ledger_daily_rollups where designer_id = ${d}`,
+      ],
+    });
+  }
+  if (packMembers) {
+    const [a] = f.packIds;
+    scenarios.push({
+      id: 'pack-members-deep-cursor',
+      name: `crowd-pack members, ${at(packMembers)} by cursor`,
+      mode: 'load',
+      request: get(`/crowd-packs/${a}/members?${query(packMembers)}`),
+      rawSql: [
+        sql`select f.* from crowd_pack_members m join fans f on f.id = m.fan_id
+            where m.pack_id = ${a} and f.designer_id = ${d} and ${boundary(packMembers, 'f.followed_at')}
+            order by f.followed_at desc, f.id desc limit ${DEEP_PAGE_SIZE}`,
+        sql`select count(*) from crowd_pack_members where pack_id = ${a}`,
+      ],
+    });
+  }
+  return scenarios;
 }

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { productCategories } from './boutique.ts';
 import { dateField } from './dates.ts';
 import type { EndpointSchemaMap } from './endpoint.ts';
-import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import {
+  cursorListPageSchema,
+  cursorPageQuerySchema,
+  emptyQuerySchema,
+  listPageSchema,
+  pageQuerySchema,
+} from './envelope.ts';
 import {
   fanBatchTagAnswerSchema,
   fanGenders,
@@ -427,7 +433,8 @@ export const packDetailSchema = z.object({
 });
 export type PackDetail = z.infer<typeof packDetailSchema>;
 
-export const packMembersQuerySchema = z.strictObject({ ...pageQuerySchema.shape });
+/** Members page by keyset on (followed time, fan id), newest first (`order` is accepted and ignored, as before). */
+export const packMembersQuerySchema = z.strictObject({ ...cursorPageQuerySchema.shape });
 export type PackMembersQuery = z.input<typeof packMembersQuerySchema>;
 
 export const packTraceQuerySchema = z.strictObject({
@@ -474,7 +481,11 @@ export const crowdPacksSchemas = {
   remove: { params: idParamsSchema, data: z.null() },
   copy: { params: idParamsSchema, data: packRowSchema },
   refresh: { params: idParamsSchema, data: packRowSchema },
-  members: { params: idParamsSchema, query: packMembersQuerySchema, data: listPageSchema(fanRowSchema) },
+  members: {
+    params: idParamsSchema,
+    query: packMembersQuerySchema,
+    data: cursorListPageSchema(fanRowSchema),
+  },
   /** A CSV file, no envelope. */
   exportCsv: { params: idParamsSchema, query: emptyQuerySchema },
   trace: { params: idParamsSchema, query: packTraceQuerySchema, data: packTraceSchema },

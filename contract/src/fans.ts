@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { orderStates } from './boutique.ts';
 import { dateField } from './dates.ts';
 import type { EndpointSchemaMap } from './endpoint.ts';
-import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import {
+  cursorPageFields,
+  cursorPageQuerySchema,
+  emptyQuerySchema,
+  listPageSchema,
+  pageQuerySchema,
+} from './envelope.ts';
 import { bodyIdField, fen, idField, idParamsSchema, imageUrlField, text, wireDateTime } from './fields.ts';
 import { fanTagChipSchema, TAGS_PER_DESIGNER_MAX, TAGS_PER_FAN_MAX } from './tags.ts';
 import { worded } from './wordings.ts';
@@ -110,7 +116,7 @@ export type FanFilterValue = z.output<typeof fanFilterSchema>;
 /** `GET /fans`: filter + sort (`sortBy`, `order`) + page: one shape for the list. */
 export const fanListQuerySchema = z
   .strictObject({
-    ...pageQuerySchema.shape,
+    ...cursorPageQuerySchema.shape,
     ...fanFilterShape,
     sortBy: z.enum(fanSortFields).default('followedAt'),
   })
@@ -146,7 +152,10 @@ export type FanRow = z.infer<typeof fanRowSchema>;
  * need a million-row count answers the database planner's estimate instead, and the list shows
  * it as "about N". Exact whenever counting is cheap or the last page has been reached.
  */
-export const fanListPageSchema = listPageSchema(fanRowSchema).extend({ totalIsEstimate: z.boolean() });
+export const fanListPageSchema = listPageSchema(fanRowSchema).extend({
+  totalIsEstimate: z.boolean(),
+  ...cursorPageFields,
+});
 export type FanListPage = z.infer<typeof fanListPageSchema>;
 
 /** Who batch tagging applies to: chosen fans, or every fan the filter matches now. */

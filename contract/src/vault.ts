@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { dateField } from './dates.ts';
 import type { EndpointSchemaMap } from './endpoint.ts';
-import { emptyQuerySchema, listPageSchema, pageQuerySchema } from './envelope.ts';
+import {
+  cursorPageFields,
+  cursorPageQuerySchema,
+  emptyQuerySchema,
+  listPageSchema,
+  pageQuerySchema,
+} from './envelope.ts';
 import { fen, idParamsSchema, text, wireDateTime } from './fields.ts';
 import { worded } from './wordings.ts';
 
@@ -197,10 +203,13 @@ const checkFilters = (value: FilterValue, ctx: z.core.$RefinementCtx) => {
 
 /** `GET /vault/ledger`: the filtered ledger, a page of it and the totals of every filtered row. */
 export const ledgerListQuerySchema = z
-  .strictObject({ ...pageQuerySchema.shape, ...ledgerFilterShape })
+  .strictObject({ ...cursorPageQuerySchema.shape, ...ledgerFilterShape })
   .superRefine(checkFilters);
 export type LedgerListQuery = z.input<typeof ledgerListQuerySchema>;
-export type LedgerFilters = Omit<z.output<typeof ledgerListQuerySchema>, 'page' | 'pageSize' | '_t'>;
+export type LedgerFilters = Omit<
+  z.output<typeof ledgerListQuerySchema>,
+  'page' | 'pageSize' | '_t' | 'cursor'
+>;
 
 /** `GET /vault/ledger/export.csv`: the same filters, every row, streamed. */
 export const ledgerExportQuerySchema = z.strictObject(ledgerFilterShape).superRefine(checkFilters);
@@ -211,6 +220,7 @@ export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;
 export const ledgerPageSchema = listPageSchema(ledgerEntrySchema).extend({
   totals: ledgerTotalsSchema,
   computedAt: wireDateTime,
+  ...cursorPageFields,
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 

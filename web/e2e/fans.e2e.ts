@@ -121,6 +121,54 @@ describe('issue 7 标签管理 and 粉丝管理 in Chromium', () => {
     await page.close();
   });
 
+  it('issue 21 item 3: the fan list’s next and previous pages are read by cursor, a jump by page number', async () => {
+    const page = await signedIn();
+    const table = page.getByTestId('fan-table');
+    const pager = page.locator('.ant-pagination');
+    const listCall = () =>
+      page
+        .waitForRequest((request) => /\/designerapi\/v1\/fans\?/.test(request.url()), { timeout: 15_000 })
+        .then((request) => new URL(request.url()).searchParams);
+    // A deep page opened by its address: by number, no cursor.
+    let asked = listCall();
+    await page.goto('/fans/fans-list?page=50');
+    expect((await asked).get('page')).toBe('50');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const fiftieth = await fanIdsOnPage(page);
+    expect(fiftieth.length).toBe(20);
+    // Back one page: the previous cursor of page 50.
+    asked = listCall();
+    await pager.locator('.ant-pagination-prev').click();
+    let sent = await asked;
+    expect(sent.get('page')).toBe('49');
+    expect(sent.get('cursor')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    await expect.poll(async () => (await fanIdsOnPage(page))[0]).not.toBe(fiftieth[0]);
+    const fortyNinth = await fanIdsOnPage(page);
+    expect(fortyNinth.some((id) => fiftieth.includes(id))).toBe(false);
+    // On two pages: page 50 again (as read before), then 51 by the next cursor of page 50.
+    await pager.locator('.ant-pagination-next').click();
+    await expect.poll(() => fanIdsOnPage(page)).toEqual(fiftieth);
+    asked = listCall();
+    await pager.locator('.ant-pagination-next').click();
+    sent = await asked;
+    expect(sent.get('page')).toBe('51');
+    expect(sent.get('cursor')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    await expect.poll(async () => (await fanIdsOnPage(page))[0]).not.toBe(fiftieth[0]);
+    // Page 49 read by number in a fresh page shows the fans the cursor read.
+    asked = listCall();
+    await page.goto('/fans/fans-list?page=49');
+    expect((await asked).get('cursor')).toBeNull();
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => fanIdsOnPage(page)).toEqual(fortyNinth);
+    // A new sort starts from the page number again, without a cursor.
+    asked = listCall();
+    await table.getByRole('columnheader', { name: /累计消费/ }).click();
+    sent = await asked;
+    expect(sent.get('cursor')).toBeNull();
+    expect(sent.get('sortBy')).toBe('totalSpent');
+    await page.close();
+  });
+
   it("issue 7 item 8: add a wardrobe item and a measurement on a fan's detail page", async () => {
     const page = await signedIn();
     await page.goto('/fans/fans-list');

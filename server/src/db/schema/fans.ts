@@ -52,6 +52,14 @@ export const fans = pgTable(
     index('fans_designer_spent_idx').on(t.designerId, t.totalSpent, t.id),
     index('fans_designer_orders_idx').on(t.designerId, t.orderCount, t.id),
     index('fans_designer_birth_idx').on(t.designerId, t.birthYear),
+    // The age sorts page by keyset on (key, id) (issue 21 item 3), unknown ages last in both
+    // directions: one expression per direction, as modules/fans/filter.ts `fanKeysetSort` writes it.
+    index('fans_designer_age_up_idx').on(t.designerId, sql`coalesce(-(${t.birthYear})::int, 1000000)`, t.id),
+    index('fans_designer_age_down_idx').on(
+      t.designerId,
+      sql`coalesce(-(${t.birthYear})::int, -1000000)`,
+      t.id,
+    ),
     index('fans_designer_city_idx').on(t.designerId, t.cityCode),
     index('fans_designer_source_idx').on(t.designerId, t.source),
     // A live count reads the designer's fans in id order, a short statement per slice

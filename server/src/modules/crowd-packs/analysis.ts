@@ -1,18 +1,19 @@
 import {
   type Combination,
+  type CursorListPage,
   ErrorCode,
   type FanRow,
   type Language,
-  type ListPage,
   type PackCount,
   type PackOverlap,
   type PackTrace,
   type packCountBodySchema,
   type RuleGroup,
 } from '@dc/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { type KeysetSort, keysetKeyText, keysetOrder, keysetSeek } from '../../db/keyset.ts';
 import { BudgetExceeded, isPglite, QueryBudget } from '../../db/query-budget.ts';
 import { crowdPackMembers, crowdPacks, fans } from '../../db/schema/index.ts';
 import { intArray, rowsOf } from '../../db/sql-helpers.ts';
@@ -20,6 +21,13 @@ import { ApiError } from '../../http/api-error.ts';
 import { fieldFailure, invalidField } from '../../http/failures.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
 import { message, say } from '../../http/messages.ts';
+import {
+  cursorScope,
+  cursorsOf,
+  decodeCursor,
+  planPageRead,
+  readKeysetPage,
+} from '../../http/page-cursor.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { businessYear } from '../../time/business-day.ts';
 import { findFan, planOf, tagsOfFans, toFanRow } from '../fans/index.ts';
@@ -306,36 +314,52 @@ export async function packOverlap(db: Database, designerId: number, packIds: num
   return { packs: ids.map((id) => toPackRef(byId.get(id)!)), pairs: answer };
 }
 
-/** `GET /crowd-packs/:id/members`: the snapshot's fans, latest followers first, as the fan list shows them. */
+/** Members are listed newest followers first: keyset on (followed time, fan id) (issue 21 item 3). */
+const membersSort: KeysetSort = { key: fans.followedAt, type: 'timestamptz', id: fans.id, direction: 'desc' };
+
+/**
+ * `GET /crowd-packs/:id/members`: the snapshot's fans, latest followers first, as the fan list
+ * shows them. A cursor seeks in `fans_designer_followed_idx` and probes each fan's membership
+ * (the primary key (pack_id, fan_id)), so a next or previous page costs the same at any depth.
+ */
 export async function packMembers(
   db: Database,
   designerId: number,
   id: number,
-  page: { page: number; pageSize: number },
+  query: { page?: number; pageSize: number; cursor?: string },
   now: Date,
-): Promise<ListPage<FanRow>> {
+): Promise<CursorListPage<FanRow>> {
   await ownPack(db, designerId, id);
   const where = and(eq(crowdPackMembers.packId, id), eq(fans.designerId, designerId));
-  const [rows, total] = await Promise.all([
-    db
-      .select({ fan: fans })
-      .from(crowdPackMembers)
-      .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
-      .where(where)
-      .orderBy(desc(fans.followedAt), desc(fans.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+  const scope = cursorScope('pack-members', designerId, { packId: id });
+  const plan = planPageRead(
+    query.page,
+    query.pageSize,
+    query.cursor ? decodeCursor(query.cursor, scope, membersSort.type) : undefined,
+  );
+  const [read, total] = await Promise.all([
+    readKeysetPage(plan, query.pageSize, async ({ seek, reversed, limit, skip }) =>
+      db
+        .select({ fan: fans, id: fans.id, cursorKey: keysetKeyText(membersSort).mapWith(String) })
+        .from(crowdPackMembers)
+        .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
+        .where(and(where, seek ? keysetSeek(membersSort, seek.boundary, seek.side) : undefined))
+        .orderBy(...keysetOrder(membersSort, reversed))
+        .limit(limit)
+        .offset(skip),
+    ),
     db.$count(crowdPackMembers, eq(crowdPackMembers.packId, id)),
   ]);
   const chips = await tagsOfFans(
     db,
-    rows.map((r) => r.fan.id),
+    read.rows.map((r) => r.fan.id),
   );
   const year = businessYear(now);
   return {
-    dataList: rows.map(({ fan }) => toFanRow(fan, chips.get(fan.id) ?? [], year)),
+    dataList: read.rows.map(({ fan }) => toFanRow(fan, chips.get(fan.id) ?? [], year)),
     totalNumber: total,
-    totalPages: totalPagesOf(total, page.pageSize),
+    totalPages: totalPagesOf(total, query.pageSize),
+    ...cursorsOf(scope, read),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FanFilterValue, FanSortField } from '@dc/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type KeysetSort, keysetOrder } from '../../db/keyset.ts';
 import { fans, fanTags } from '../../db/schema/index.ts';
 import { containsText, intArray } from '../../db/sql-helpers.ts';
 import { businessDayEnd, businessDayStart, businessYear } from '../../time/business-day.ts';
@@ -58,22 +59,38 @@ export function fanFilterCondition(designerId: number, filter: FanFilterValue, n
   return and(...conditions)!;
 }
 
-/** ORDER BY of the list: the sort column, then the id (a stable order for paging). */
-export function fanOrder(sortBy: FanSortField, order: 'asc' | 'desc'): SQL[] {
-  const direction = order === 'asc' ? asc : desc;
+/**
+ * The order of the list, for keyset paging (issue 21 item 3): the sort key, then the id, both in
+ * the list's direction, each answered by an index on (designer_id, key, id). The age sorts by
+ * minus the birth year (a higher age is an earlier year), unknown ages last either way: the key
+ * coalesces a missing year to a value past every real one, a different one per direction (no
+ * single btree puts nulls last both forward and backward), so each direction has its own
+ * expression index (`fans_designer_age_up_idx`, `fans_designer_age_down_idx`; the expressions
+ * must stay as written there for the planner to match them).
+ */
+export function fanKeysetSort(sortBy: FanSortField, order: 'asc' | 'desc'): KeysetSort {
+  const base = { id: fans.id, direction: order } as const;
   switch (sortBy) {
     case 'lastActiveAt':
-      return [direction(fans.lastActiveAt), direction(fans.id)];
+      return { ...base, key: fans.lastActiveAt, type: 'timestamptz' };
     case 'totalSpent':
-      return [direction(fans.totalSpent), direction(fans.id)];
+      return { ...base, key: fans.totalSpent, type: 'bigint' };
     case 'orderCount':
-      return [direction(fans.orderCount), direction(fans.id)];
+      return { ...base, key: fans.orderCount, type: 'int' };
     case 'age':
-      // A higher age is an earlier birth year; unknown ages come last either way.
-      return order === 'asc'
-        ? [sql`${fans.birthYear} desc nulls last`, asc(fans.id)]
-        : [sql`${fans.birthYear} asc nulls last`, desc(fans.id)];
+      return {
+        ...base,
+        key:
+          order === 'asc'
+            ? sql`coalesce(-(${fans.birthYear})::int, 1000000)`
+            : sql`coalesce(-(${fans.birthYear})::int, -1000000)`,
+        type: 'int',
+      };
     default:
-      return [direction(fans.followedAt), direction(fans.id)];
+      return { ...base, key: fans.followedAt, type: 'timestamptz' };
   }
 }
+
+/** ORDER BY of the list: the sort key, then the id (a stable order for paging). */
+export const fanOrder = (sortBy: FanSortField, order: 'asc' | 'desc'): SQL[] =>
+  keysetOrder(fanKeysetSort(sortBy, order));

@@ -1,9 +1,17 @@
 import type { LedgerEntry, LedgerFilters, LedgerPage } from '@dc/contract';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type KeysetSort, keysetKeyText, keysetOrder, keysetSeek } from '../../db/keyset.ts';
 import { ledgerEntries as l, ledgerDailyRollups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
+import {
+  cursorScope,
+  cursorsOf,
+  decodeCursor,
+  planPageRead,
+  readKeysetPage,
+} from '../../http/page-cursor.ts';
 import { toWireDateTime } from '../../http/wire-time.ts';
 import { addDays, businessDayStart } from '../../time/business-day.ts';
 import { settleDueEntries } from './ledger.ts';
@@ -99,44 +107,67 @@ export function ledgerTotalsFromRollups(db: Database, designerId: number, filter
     );
 }
 
-/** `GET /vault/ledger`: one page of the filtered ledger and the totals of all filtered rows. */
+/**
+ * The ledger's order for keyset paging (issue 21 item 3): the sort column, then the id, in the
+ * list's direction; each sort has an index on (designer_id, column, id) —
+ * `ledger_designer_created_idx`, `ledger_designer_amount_idx`, `ledger_designer_net_idx`.
+ */
+export const ledgerKeysetSort = (sortBy: LedgerFilters['sortBy'], order: 'asc' | 'desc'): KeysetSort => ({
+  key: sortColumnOf(sortBy),
+  type: sortBy === 'createdAt' ? 'timestamptz' : 'bigint',
+  id: l.id,
+  direction: order,
+});
+
+/**
+ * `GET /vault/ledger`: one page of the filtered ledger and the totals of all filtered rows. A
+ * cursor seeks on (sort column, id), so the next or previous page costs the same at any depth;
+ * `page` alone still jumps by offset.
+ */
 export async function ledgerPage(
   db: Database,
   designerId: number,
-  query: LedgerFilters & { page: number; pageSize: number },
+  query: LedgerFilters & { page?: number; pageSize: number; cursor?: string; _t?: number },
   now: Date,
 ): Promise<LedgerPage> {
   await settleDueEntries(db, designerId, now);
-  const where = ledgerWhere(designerId, query);
-  const [totals] = await (rollupsAnswer(query) ? ledgerTotalsFromRollups : ledgerTotalsQuery)(
+  const { page, pageSize, cursor, _t, ...filters } = query;
+  const where = ledgerWhere(designerId, filters);
+  const sort = ledgerKeysetSort(filters.sortBy, filters.order);
+  const scope = cursorScope('ledger', designerId, filters);
+  const decoded = cursor ? decodeCursor(cursor, scope, sort.type) : undefined;
+  const [totals] = await (rollupsAnswer(filters) ? ledgerTotalsFromRollups : ledgerTotalsQuery)(
     db,
     designerId,
-    query,
+    filters,
   );
   const totalNumber = Number(totals?.entries ?? 0);
-  const direction = query.order === 'asc' ? asc : desc;
-  const order = [direction(sortColumnOf(query.sortBy)), direction(l.id)];
-  // The page's ids first (an index-only walk past the offset), then their rows.
-  const pageIds = db
-    .select({ id: l.id })
-    .from(l)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page_ids');
-  const rows =
-    (query.page - 1) * query.pageSize >= totalNumber
-      ? []
-      : await db
-          .select(getTableColumns(l))
-          .from(l)
-          .innerJoin(pageIds, eq(l.id, pageIds.id))
-          .orderBy(...order);
+  // The total is exact: a page nearer the end is read backwards from it.
+  const plan = planPageRead(page, pageSize, decoded, totalNumber);
+  const read =
+    !plan.seek && plan.start >= totalNumber
+      ? null
+      : await readKeysetPage(plan, pageSize, async ({ seek, reversed, limit, skip }) => {
+          const order = keysetOrder(sort, reversed);
+          // The page's ids first (an index-only walk past any offset), then their rows.
+          const pageIds = db
+            .select({ id: l.id })
+            .from(l)
+            .where(and(where, seek ? keysetSeek(sort, seek.boundary, seek.side) : undefined))
+            .orderBy(...order)
+            .limit(limit)
+            .offset(skip)
+            .as('page_ids');
+          return db
+            .select({ ...getTableColumns(l), cursorKey: keysetKeyText(sort).mapWith(String) })
+            .from(l)
+            .innerJoin(pageIds, eq(l.id, pageIds.id))
+            .orderBy(...order);
+        });
   return {
-    dataList: rows.map(ledgerEntryToWire),
+    dataList: read ? read.rows.map(ledgerEntryToWire) : [],
     totalNumber,
-    totalPages: totalPagesOf(totalNumber, query.pageSize),
+    totalPages: totalPagesOf(totalNumber, pageSize),
     totals: {
       entries: totalNumber,
       amount: Number(totals?.amount ?? 0),
@@ -144,6 +175,7 @@ export async function ledgerPage(
       net: Number(totals?.net ?? 0),
     },
     computedAt: toWireDateTime(now),
+    ...cursorsOf(scope, read ?? { next: null, prev: null }),
   };
 }
 

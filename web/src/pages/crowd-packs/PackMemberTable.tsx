@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatFen } from '../../components/money.ts';
 import { DayCell } from '../../components/server-table/DayCell.tsx';
 import { ONE_LINE, scrollToFit } from '../../components/server-table/fit-columns.ts';
+import { usePageCursor } from '../../components/server-table/page-cursor.ts';
 import { useLanguage, useT } from '../../locales/index.ts';
 import { FanIdentity, FanTagList } from '../fans/FanCells.tsx';
 import { fetchMembers, packKeys } from './service.ts';
@@ -14,9 +15,12 @@ export function PackMemberTable({ packId, onTrace }: { packId: number; onTrace(f
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  // Next / previous move by the shown page's cursor, a jump by `page` (components/server-table/page-cursor.ts).
+  const pageCursor = usePageCursor(`${packId}:${paging.pageSize}`, paging.page);
   const members = useQuery({
     queryKey: packKeys.members(packId, paging.page, paging.pageSize),
-    queryFn: ({ signal }) => fetchMembers(packId, paging.page, paging.pageSize, signal),
+    queryFn: ({ signal }) =>
+      pageCursor.fetched(fetchMembers(packId, paging.page, paging.pageSize, signal, pageCursor.cursor)),
     placeholderData: keepPreviousData,
   });
   const columns: TableColumnsType<FanRow> = [

@@ -38,8 +38,18 @@ export const countPack = (body: PackCountBody, signal?: AbortSignal) =>
   call(crowdPacksApi.count, { body }, { ...quiet, signal });
 export const fetchOverlap = (packIds: number[], signal?: AbortSignal) =>
   call(crowdPacksApi.overlap, { body: { packIds } }, { ...quiet, signal });
-export const fetchMembers = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
-  call(crowdPacksApi.members, { params: { id }, query: { page, pageSize } }, { signal, list: true });
+export const fetchMembers = (
+  id: number,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+  cursor?: string,
+) =>
+  call(
+    crowdPacksApi.members,
+    { params: { id }, query: cursor ? { page, pageSize, cursor } : { page, pageSize } },
+    { signal, list: true },
+  );
 export const fetchTrace = (id: number, fanId: number, signal?: AbortSignal) =>
   call(crowdPacksApi.trace, { params: { id }, query: { fanId } }, { signal });
 export const tagMembers = (id: number, addTagIds: number[]) =>

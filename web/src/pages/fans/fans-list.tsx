@@ -3,6 +3,7 @@ import { FAN_BATCH_MAX, type FanFilterValue } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePageCursor } from '../../components/server-table/page-cursor.ts';
 import { useT } from '../../locales/index.ts';
 import { FanFilterForm } from './FanFilterForm.tsx';
 import { FanTable } from './FanTable.tsx';
@@ -17,9 +18,11 @@ export default function FansListPage() {
   const [search, setSearch] = useSearchParams();
   const state = stateFromSearch(search);
   const query = queryOfState(state);
+  // Next / previous move by the shown page's cursor, a jump by `page` (components/server-table/page-cursor.ts).
+  const paging = usePageCursor(JSON.stringify({ ...query, page: undefined }), state.page);
   const list = useQuery({
     queryKey: fanKeys.list(query),
-    queryFn: ({ signal }) => fetchFans(query, signal),
+    queryFn: ({ signal }) => paging.fetched(fetchFans({ ...query, cursor: paging.cursor }, signal)),
     placeholderData: keepPreviousData,
   });
   const { selection, setIds, selectFilter, clear } = useFanSelection();

@@ -3,6 +3,7 @@ import type { LedgerListQuery, LedgerSort } from '@dc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { usePageCursor } from '../../components/server-table/page-cursor.ts';
 import { useT } from '../../locales/index.ts';
 import { EntryDrawer } from './EntryDrawer.tsx';
 import { LedgerFilters, type LedgerFilterValues } from './LedgerFilters.tsx';
@@ -28,9 +29,11 @@ export default function VaultDetailedPage() {
   const [withdrawing, setWithdrawing] = useState(false);
   const [exporting, setExporting] = useState(false);
   const query: LedgerListQuery = { ...filters, ...paging };
+  // Next / previous move by the shown page's cursor, a jump by `page` (components/server-table/page-cursor.ts).
+  const pageCursor = usePageCursor(JSON.stringify({ ...query, page: undefined }), paging.page);
   const ledger = useQuery({
     queryKey: vaultKeys.ledger(query),
-    queryFn: ({ signal }) => fetchLedger(query, signal),
+    queryFn: ({ signal }) => pageCursor.fetched(fetchLedger({ ...query, cursor: pageCursor.cursor }, signal)),
     placeholderData: keepPreviousData,
   });
   const balance = useQuery({ queryKey: vaultKeys.balance(30), queryFn: () => fetchVaultBalance(30) });

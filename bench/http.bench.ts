@@ -15,16 +15,19 @@
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import {
   type DatabaseHandle,
   pgliteExtensions,
   pgliteHandle,
   postgresHandle,
 } from '../server/src/db/client.ts';
+import { ledgerCopySql } from '../server/src/modules/vault/export.ts';
 import { type BenchData, prepareBenchData } from './data/generate.ts';
 import type { BenchTarget } from './data/target.ts';
 import { HEAVY_ACCOUNT, HEAVY_PASSWORD } from './data/volumes.ts';
-import { readFixtures, rowsOf } from './support/fixtures.ts';
+import { EXPORT_DAYS, readFixtures, rowsOf } from './support/fixtures.ts';
 import { type BenchOptions, benchTargetOf, dataScaleOf, parseBenchOptions } from './support/options.ts';
 import { appendResults, formatTable, machineDescription, type ResultRow } from './support/results.ts';
 import type { Scenario } from './support/scenarios.ts';
@@ -49,6 +52,20 @@ async function sqlP50(handle: DatabaseHandle, scenario: Scenario, once: boolean)
   const started = performance.now();
   await work();
   return performance.now() - started;
+}
+
+/** The export's COPY statement drained here, nothing after it: the database's own time. */
+async function timeCopyAlone(url: string, statement: string): Promise<{ ms: number; bytes: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    let bytes = 0;
+    for await (const chunk of client.query(copyTo(statement))) bytes += (chunk as Buffer).length;
+    return { ms: performance.now() - started, bytes };
+  } finally {
+    await client.end();
+  }
 }
 
 async function login(origin: string): Promise<string> {
@@ -155,6 +172,21 @@ export default async function httpBench(argv: string[]): Promise<void> {
       const row = await runScenario(scenario, server, token, options);
       if (target.kind === 'postgres') await timeSql(scenario);
       row.sqlP50 = row.note?.startsWith('failed') ? undefined : sqlTimes.get(scenario.id);
+      if (target.kind === 'postgres' && scenario.id === 'ledger-export' && !row.note?.startsWith('failed')) {
+        // The endpoint's own COPY of the scenario's filter (its request: the last EXPORT_DAYS days).
+        const statement = ledgerCopySql(
+          fixtures.designerId,
+          {
+            sortBy: 'createdAt',
+            order: 'desc',
+            dateFrom: fixtures.daysAgo(EXPORT_DAYS - 1),
+            dateTo: fixtures.today,
+          },
+          'zh-CN',
+        );
+        const copy = await timeCopyAlone(target.url, statement);
+        row.note = `${row.note}; its COPY alone ${(copy.ms / 1000).toFixed(1)} s (endpoint ÷ COPY ${((row.serialP50 ?? Number.NaN) / copy.ms).toFixed(2)})`;
+      }
       rows.push(row);
       log(formatTable([row]).split('\n').at(-1)!);
       // Logging in may end older sessions: continue with a fresh one.

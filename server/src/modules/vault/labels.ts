@@ -26,6 +26,12 @@ const WITHDRAWAL_STATE_LABELS: Labels<WithdrawalState> = {
   failed: { 'zh-CN': '失败', 'en-US': 'Failed' },
 };
 
+/** Every kind's and state's label in `language`, for the CSV export's SQL (issue 21 item 4). */
+export const kindLabels = (language: Language): [LedgerKind, string][] =>
+  Object.entries(KIND_LABELS).map(([kind, labels]) => [kind as LedgerKind, labels[language]]);
+export const stateLabels = (language: Language): [LedgerState, string][] =>
+  Object.entries(STATE_LABELS).map(([state, labels]) => [state as LedgerState, labels[language]]);
+
 /** Labels for the CSV export and the operator CLI (the web has its own in its locales). */
 export const kindLabel = (kind: LedgerKind, language: Language) => KIND_LABELS[kind][language];
 export const stateLabel = (state: LedgerState, language: Language) => STATE_LABELS[state][language];

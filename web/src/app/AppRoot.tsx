@@ -8,7 +8,6 @@ import './accessibility.css';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../locales/index.ts';
-import { applyDayjsLocale } from './dayjs-locale.ts';
 import { bindMessageApi } from './notify.ts';
 import { PublicApp } from './PublicApp.tsx';
 import { router } from './router.tsx';
@@ -24,8 +23,9 @@ function MessageBridge() {
 
 export function AppRoot() {
   const language = useLanguage((s) => s.language);
+  // dayjs's locale follows the language in the console frame (ConsoleRoot): the public pages show
+  // no date, and load neither dayjs nor its Chinese strings (issue 21 item 2).
   useEffect(() => {
-    void applyDayjsLocale(language);
     document.documentElement.lang = language;
   }, [language]);
 

@@ -1,13 +1,15 @@
 import { theme } from 'antd';
-// antd's App context and its message and notification hooks on their own: antd's `App` also
-// builds the modal hook (dialog, confirm, skeleton: ~12 KB gzip) into the very first page. The
-// console wraps its pages in antd's full `App` (ConsoleRoot).
+// antd's App context on its own: antd's `App` also builds the modal hook (dialog, confirm,
+// skeleton: ~12 KB gzip) into the very first page, and its message and notification hooks (~8 KB)
+// too. Here each loads when first used. The console wraps its pages in antd's full `App`
+// (ConsoleRoot).
 import AppContext, { type useAppProps } from 'antd/es/app/context';
-import useMessage from 'antd/es/message/useMessage';
+import type { MessageInstance, MessageType } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
-import useNotification from 'antd/es/notification/useNotification';
+import type { NotificationInstance } from 'antd/es/notification/interface';
 import {
   type ComponentType,
+  type Key,
   type LazyExoticComponent,
   lazy,
   type ReactNode,
@@ -17,11 +19,58 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { FeedbackApi } from './FeedbackHolder.tsx';
 
 type ModalInstance = ReturnType<ModalApi['confirm']>;
 type Holder<Api> = LazyExoticComponent<ComponentType<{ onReady(api: Api): void }>>;
 
 const ModalHolder: Holder<ModalApi> = lazy(() => import('./ModalHolder.tsx'));
+const FeedbackHolder: Holder<FeedbackApi> = lazy(() => import('./FeedbackHolder.tsx'));
+
+type MessageMethod = 'info' | 'success' | 'error' | 'warning' | 'loading' | 'open';
+type NotificationMethod = 'info' | 'success' | 'error' | 'warning' | 'open';
+
+/** antd's message API, its hook loaded on first use; each message closes and resolves as antd's would. */
+function lazyMessage(load: () => Promise<FeedbackApi>): MessageInstance {
+  const show =
+    (method: MessageMethod) =>
+    (...args: unknown[]): MessageType => {
+      // Boxed: antd's handle is itself awaitable, and a promise would wait for it to close.
+      const shown = load().then(({ message }) => ({
+        close: (message[method] as (...a: unknown[]) => MessageType)(...args),
+      }));
+      const close = () => void shown.then((opened) => opened.close());
+      // biome-ignore lint/suspicious/noThenProperty: antd's message handle is awaitable.
+      close.then = (resolve?: (value: boolean) => unknown, reject?: (reason: unknown) => unknown) =>
+        shown.then((opened) => opened.close.then(resolve, reject), reject);
+      return close as unknown as MessageType;
+    };
+  return {
+    info: show('info'),
+    success: show('success'),
+    error: show('error'),
+    warning: show('warning'),
+    loading: show('loading'),
+    open: show('open'),
+    destroy: (key?: Key) => void load().then(({ message }) => message.destroy(key)),
+  } as MessageInstance;
+}
+
+/** antd's notification API, its hook loaded on first use. */
+function lazyNotification(load: () => Promise<FeedbackApi>): NotificationInstance {
+  const show =
+    (method: NotificationMethod) =>
+    (...args: unknown[]) =>
+      void load().then(({ notification }) => (notification[method] as (...a: unknown[]) => void)(...args));
+  return {
+    info: show('info'),
+    success: show('success'),
+    error: show('error'),
+    warning: show('warning'),
+    open: show('open'),
+    destroy: (key?: Key) => void load().then(({ notification }) => notification.destroy(key)),
+  } as NotificationInstance;
+}
 
 /**
  * An antd hook API that loads on first use: `load()` mounts the hook's holder (its chunk first)
@@ -55,10 +104,12 @@ function useLazyApi<Api>(Holder: Holder<Api>) {
  */
 export function PublicApp({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
-  const [messageApi, messageHolder] = useMessage();
-  const [notification, notificationHolder] = useNotification();
   const modalHook = useLazyApi(ModalHolder);
   const loadModal = modalHook.load;
+  const feedbackHook = useLazyApi(FeedbackHolder);
+  const loadFeedback = feedbackHook.load;
+  const messageApi = useMemo(() => lazyMessage(loadFeedback), [loadFeedback]);
+  const notification = useMemo(() => lazyNotification(loadFeedback), [loadFeedback]);
 
   const modal = useMemo(() => {
     const open =
@@ -98,8 +149,7 @@ export function PublicApp({ children }: { children: ReactNode }) {
         }}
       >
         {modalHook.element}
-        {messageHolder}
-        {notificationHolder}
+        {feedbackHook.element}
         {children}
       </div>
     </AppContext.Provider>

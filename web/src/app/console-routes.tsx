@@ -1,12 +1,17 @@
 import type { Language, MenuRoute } from '@dc/contract';
-import { type ComponentType, createElement, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { FallbackPage } from './FallbackPage.tsx';
 import { FramePage } from './FramePage.tsx';
 import { flattenMenu, visibleSorted } from './menu-tree.ts';
 import { pageComponent } from './page-registry.ts';
-import { UnknownConsolePath } from './UnknownConsolePath.tsx';
+
+// The fallback and unknown-path pages (antd's Result, ~10 KB gzip) load when shown: every console
+// page would otherwise carry them in its first JS (issue 21 item 2).
+const FallbackPage = lazy(() => import('./FallbackPage.tsx').then((m) => ({ default: m.FallbackPage })));
+const UnknownConsolePath = lazy(() =>
+  import('./UnknownConsolePath.tsx').then((m) => ({ default: m.UnknownConsolePath })),
+);
 
 /** Console pages that exist for everyone signed in, whatever the server's menu says. */
 export const STATIC_CONSOLE_PAGES: ReadonlyArray<{ path: string; page: string }> = [
@@ -74,6 +79,13 @@ export function buildConsoleRoutes(tree: readonly MenuRoute[], language: Languag
     { path: '/home', element: <Navigate to={homeTarget(tree)} replace /> },
     ...fromMenu,
     ...statics,
-    { path: '*', element: <UnknownConsolePath tree={tree} /> },
+    {
+      path: '*',
+      element: (
+        <Suspense fallback={<PageLoading />}>
+          <UnknownConsolePath tree={tree} />
+        </Suspense>
+      ),
+    },
   ];
 }

@@ -12,8 +12,14 @@ export function wireRequestLayer(): void {
     t: (key) => requestMessages[useLanguage.getState().language][key],
     language: () => useLanguage.getState().language,
   });
-  // axios is not part of the first page's JS: it loads once the page has rendered, before the
-  // first call needs it (and with the first call if that comes sooner).
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  idle(() => preloadTransport());
+  // axios is not part of the first page's JS: it loads with the first call, or ahead of it as
+  // soon as the visitor does anything (a touch, a key, a field focused: on the login page, while
+  // the account is being typed). Not on idle: a phone opening the login page would download it
+  // within its first seconds whether or not anyone signs in (issue 21 item 2).
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const preload = () => {
+    for (const event of events) document.removeEventListener(event, preload, true);
+    preloadTransport();
+  };
+  for (const event of events) document.addEventListener(event, preload, { capture: true, passive: true });
 }

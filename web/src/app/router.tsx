@@ -1,7 +1,6 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { FRAME_AREAS, loadAreas } from '../locales/areas.ts';
 import { useLanguage } from '../locales/index.ts';
-import { applyDayjsLocale } from './dayjs-locale.ts';
 import { loginPageLoader, requireSession } from './guard.ts';
 import { lazyPage } from './page-registry.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -30,7 +29,7 @@ export const router = createBrowserRouter([
       const [frame] = await Promise.all([
         import('./ConsoleRoot.tsx'),
         loadAreas(FRAME_AREAS),
-        applyDayjsLocale(useLanguage.getState().language),
+        import('./dayjs-locale.ts').then((dayjs) => dayjs.applyDayjsLocale(useLanguage.getState().language)),
       ]);
       return { Component: frame.ConsoleRoot };
     },

@@ -1,9 +1,9 @@
 import {
   type NotificationItem,
   NotificationStreamEvent,
-  notificationItemSchema,
+  notificationQualities,
+  notificationTypes,
   type UnreadCount,
-  unreadCountSchema,
 } from '@dc/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -28,6 +28,36 @@ export const STREAM_REOPEN_MIN_MS = 5_000;
 export const STREAM_REOPEN_MAX_MS = 60_000;
 
 const openBrowserEventSource: OpenEventSource = (url) => new EventSource(url);
+
+/**
+ * The stream's events checked by hand against the contract's `unreadCountSchema` and
+ * `notificationItemSchema` (web/test/layout/notification-stream.test.ts holds them to the
+ * schemas): the stream opens with every console page, and its schemas would bring zod (~24 KB
+ * gzip) into the first JS of each (issue 21 item 2).
+ */
+export function unreadOf(value: unknown): number | undefined {
+  const unread = (value as { unread?: unknown } | null)?.unread;
+  return typeof unread === 'number' && Number.isInteger(unread) && unread >= 0 ? unread : undefined;
+}
+
+/** `YYYY-MM-DD HH:mm`, the contract's `wireDateMinute`. */
+const WIRE_DATE_MINUTE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+export function notificationOf(value: unknown): NotificationItem | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, content, type, status, collected, date, quality } = value as Record<string, unknown>;
+  const valid =
+    typeof id === 'number' &&
+    Number.isInteger(id) &&
+    typeof content === 'string' &&
+    (notificationTypes as readonly unknown[]).includes(type) &&
+    typeof status === 'boolean' &&
+    typeof collected === 'boolean' &&
+    typeof date === 'string' &&
+    WIRE_DATE_MINUTE.test(date) &&
+    (notificationQualities as readonly unknown[]).includes(quality);
+  return valid ? ({ id, content, type, status, collected, date, quality } as NotificationItem) : undefined;
+}
 
 function parseJson(text: unknown): unknown {
   try {
@@ -80,12 +110,12 @@ export function connectNotificationStream(
       reopenDelay = STREAM_REOPEN_MIN_MS;
     });
     current.addEventListener(NotificationStreamEvent.unread, (event) => {
-      const parsed = unreadCountSchema.safeParse(parseJson(event.data));
-      if (parsed.success) handlers.onUnread(parsed.data.unread);
+      const unread = unreadOf(parseJson(event.data));
+      if (unread !== undefined) handlers.onUnread(unread);
     });
     current.addEventListener(NotificationStreamEvent.notification, (event) => {
-      const parsed = notificationItemSchema.safeParse(parseJson(event.data));
-      if (parsed.success) handlers.onNotification(parsed.data);
+      const item = notificationOf(parseJson(event.data));
+      if (item) handlers.onNotification(item);
     });
     current.addEventListener('error', () => {
       if (stopped || source !== current) return;

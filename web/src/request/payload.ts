@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, DATE_TIME_FORMAT } from '@dc/contract';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 
 const businessTime = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -33,10 +33,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * picker's) keeps its own wall-clock time, which is what the user picked; a `Date` is converted
  * to business time. Anything else (File, Blob, class instances) is left as it is. Never mutates.
  */
+/**
+ * dayjs's own test (`dayjs.isDayjs`) without importing dayjs: every dayjs value carries this flag.
+ * The request layer is in every page's first JS, and the public pages need no dayjs (issue 21).
+ */
+const isDayjs = (value: unknown): value is Dayjs =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { $isDayjsObject?: unknown }).$isDayjsObject === true;
+
 export function sanitizeValue(value: unknown, trim = true): unknown {
   if (typeof value === 'string') return trim ? value.trim() : value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : formatInstant(value);
-  if (dayjs.isDayjs(value)) return value.isValid() ? value.format(DATE_TIME_FORMAT) : value;
+  if (isDayjs(value)) return value.isValid() ? value.format(DATE_TIME_FORMAT) : value;
   if (Array.isArray(value)) return value.map((item) => sanitizeValue(item, trim));
   if (isPlainObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sanitizeValue(item, trim)]));

@@ -1,12 +1,14 @@
-import type { NotificationItem } from '@dc/contract';
+import { type NotificationItem, notificationItemSchema, unreadCountSchema } from '@dc/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys, notificationStreamUrl } from '../../src/api/notifications.ts';
 import {
   connectNotificationStream,
+  notificationOf,
   STREAM_REOPEN_MAX_MS,
   STREAM_REOPEN_MIN_MS,
   streamIntoQueries,
+  unreadOf,
 } from '../../src/layout/use-notification-stream.ts';
 import { fakeStreams } from './fake-event-source.ts';
 
@@ -202,4 +204,46 @@ describe('stream events into the query cache', () => {
     streamIntoQueries(queryClient).onNotification(item);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.lists });
   });
+});
+
+describe('issue 21 item 2: the stream’s events are checked without zod, as the contract’s schemas check them', () => {
+  const unreads: unknown[] = [
+    { unread: 0 },
+    { unread: 7 },
+    { unread: -1 },
+    { unread: 2.5 },
+    { unread: '3' },
+    {},
+    null,
+    'x',
+    4,
+  ];
+  it.each(unreads)('unread event %j: the same verdict and value as unreadCountSchema', (value) => {
+    const parsed = unreadCountSchema.safeParse(value);
+    expect(unreadOf(value)).toEqual(parsed.success ? parsed.data.unread : undefined);
+  });
+
+  const notifications: unknown[] = [
+    item,
+    { ...item, extra: 'dropped' },
+    { ...item, quality: 'urgent' },
+    { ...item, type: 'party' },
+    { ...item, id: 1.5 },
+    { ...item, id: '41' },
+    { ...item, status: 'true' },
+    { ...item, collected: undefined },
+    { ...item, date: '2026-03-01 09:30:00' },
+    { ...item, date: '2026-3-1 9:30' },
+    { ...item, content: 42 },
+    null,
+    [],
+    'notification',
+  ];
+  it.each(notifications)(
+    'notification event %j: the same verdict and value as notificationItemSchema',
+    (value) => {
+      const parsed = notificationItemSchema.safeParse(value);
+      expect(notificationOf(value)).toEqual(parsed.success ? parsed.data : undefined);
+    },
+  );
 });

@@ -1,6 +1,47 @@
-import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useResolvedTheme } from '../../app/theme.ts';
-import { type ChartOption, chartColorsOf, echarts, echartsThemeOf } from './echarts.ts';
+import { useSeen } from '../use-seen.ts';
+import { type ChartOption, chartColorsOf, echartsThemeOf } from './chart-theme.ts';
+import type { echarts } from './echarts.ts';
+
+type ECharts = typeof echarts;
+
+/**
+ * ECharts (~180 KB gzip) loads with the first chart that comes into view, not with the page
+ * (issue 21 item 2): a phone opening the statistics page sees its balance first, the charts
+ * below the fold. A chart out of view loads it a few seconds later all the same (useSeen), so it
+ * is drawn by the time it is scrolled to.
+ */
+let loaded: ECharts | null = null;
+let loading: Promise<ECharts> | undefined;
+function loadECharts(): Promise<ECharts> {
+  loading ??= import('./echarts.ts').then((module) => {
+    loaded = module.echarts;
+    return module.echarts;
+  });
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** ECharts once the chart's box has been seen (see useSeen), else null. */
+function useECharts(box: RefObject<HTMLDivElement | null>): ECharts | null {
+  const seen = useSeen(box);
+  const [lib, setLib] = useState<ECharts | null>(loaded);
+  useEffect(() => {
+    if (!seen || lib) return;
+    let mounted = true;
+    loadECharts().then(
+      (ready) => mounted && setLib(() => ready),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [seen, lib]);
+  return lib;
+}
 
 /** Charts waiting to be drawn, one a task (see `drawSoon`). */
 const pendingDraws: Array<() => void> = [];
@@ -79,6 +120,7 @@ export interface EChartProps {
 export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': testId }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const lib = useECharts(box);
   const theme = useResolvedTheme();
   const themeObject = useMemo(() => echartsThemeOf(theme), [theme]);
   const latestOption = useRef(option);
@@ -87,14 +129,14 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
   // (Re)create the instance for the theme; the first one waits for the box to have a size.
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || !lib) return;
     let cancelDraw: (() => void) | undefined;
     const init = () => {
       if (chart.current || cancelDraw || element.clientWidth === 0 || element.clientHeight === 0) return;
       cancelDraw = drawSoon(() => {
         cancelDraw = undefined;
         if (chart.current || element.clientWidth === 0 || element.clientHeight === 0) return;
-        chart.current = echarts.init(element, themeObject);
+        chart.current = lib.init(element, themeObject);
         chart.current.setOption(latestOption.current);
         markDrawn(element, chart.current);
       });
@@ -111,7 +153,7 @@ export function EChart({ option, height = 320, ariaLabel, style, 'data-testid': 
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [themeObject]);
+  }, [themeObject, lib]);
 
   useEffect(() => {
     if (!chart.current || !box.current) return;

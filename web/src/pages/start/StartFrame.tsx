@@ -1,18 +1,43 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { COPYRIGHT_START_YEAR } from '@dc/contract';
 import { Button, theme } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../locales/index.ts';
 
-// The language menu (antd's dropdown and menu) loads after the first paint; until then its
-// button is there, looking the same.
+// The language menu (antd's dropdown and menu, ~20 KB gzip) loads when the pointer or the focus
+// reaches its button, not with the page (issue 21 item 2: a phone opening the login page does not
+// download it); until then the button is there, looking the same.
 const LanguageSwitch = lazy(() =>
   import('../../layout/LanguageSwitch.tsx').then((module) => ({ default: module.LanguageSwitch })),
 );
 
-function LanguageButton() {
+type Intent = 'pointer' | 'focus';
+
+function LanguageButton({ onIntent }: { onIntent?: (intent: Intent) => void }) {
   const t = useT();
-  return <Button type="text" icon={<TranslationOutlined />} aria-label={t('header.language')} />;
+  const pointer = onIntent && (() => onIntent('pointer'));
+  return (
+    <Button
+      type="text"
+      icon={<TranslationOutlined />}
+      aria-label={t('header.language')}
+      onPointerEnter={pointer}
+      onPointerDown={pointer}
+      onClick={pointer}
+      onFocus={onIntent && (() => onIntent('focus'))}
+    />
+  );
+}
+
+/** The language button, swapped for the real menu (opened, focused if it was) once wanted. */
+function LanguageMenu() {
+  const [intent, setIntent] = useState<Intent | null>(null);
+  if (!intent) return <LanguageButton onIntent={setIntent} />;
+  return (
+    <Suspense fallback={<LanguageButton />}>
+      <LanguageSwitch openAtMount focusAtMount={intent === 'focus'} />
+    </Suspense>
+  );
 }
 
 /** The frame of the public pages (login, registration, status): brand, card, footer. */
@@ -54,9 +79,7 @@ export function StartFrame({ children }: { children: ReactNode }) {
         >
           {t('app.name')}
         </h1>
-        <Suspense fallback={<LanguageButton />}>
-          <LanguageSwitch />
-        </Suspense>
+        <LanguageMenu />
       </header>
       {/* A card as antd's Card draws one; antd's own brings its tabs and skeleton along. */}
       <main

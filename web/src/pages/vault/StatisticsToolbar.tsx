@@ -1,10 +1,22 @@
-import { type Granularity, granularityValues, VAULT_RANGE_MAX_DAYS } from '@dc/contract';
-import { DatePicker, Flex, Segmented } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
+import { type Granularity, granularityValues } from '@dc/contract';
+import { Flex, Segmented, theme } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../locales/index.ts';
 import type { StatisticsRange } from './service.ts';
 
 const DAY = 'YYYY-MM-DD';
+
+/**
+ * antd's range picker (~31 KB gzip with its calendar panels and dayjs plugins) loads when the
+ * visitor reaches for it (pointer, touch, focus), or once the page has been there a while
+ * (`LOAD_PICKER_AFTER_MS` after its figures arrived, on idle), not with the page: the statistics page is the console's home,
+ * and a phone opening it would download the calendar within its first seconds (issue 21 item 2).
+ * Until then a stand-in drawn as antd draws the picker shows the range.
+ */
+const RangeField = lazy(() => import('./RangeField.tsx'));
+const LOAD_PICKER_AFTER_MS = 3000;
 
 /** The last `days` business days up to today. */
 export const lastDays = (days: number): StatisticsRange => ({
@@ -19,29 +31,79 @@ export interface StatisticsToolbarProps {
   granularity: Granularity;
   onRange(range: StatisticsRange): void;
   onGranularity(granularity: Granularity): void;
+  /** The page's figures are there: the picker loads unasked `LOAD_PICKER_AFTER_MS` later. */
+  settled: boolean;
+}
+
+/** The range as antd's range picker shows it, for the moment before the picker is there. */
+function RangeStandIn({ range, onIntent }: { range: StatisticsRange; onIntent?: () => void }) {
+  const t = useT();
+  const { token } = theme.useToken();
+  const input = { width: 105, textAlign: 'start' } as const;
+  return (
+    <button
+      type="button"
+      aria-label={t('vault.range')}
+      data-testid="range-stand-in"
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+      onFocus={onIntent}
+      onClick={onIntent}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: token.paddingXS,
+        boxSizing: 'border-box',
+        height: token.controlHeight,
+        padding: `0 ${token.paddingSM - 1}px`,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorder}`,
+        borderRadius: token.borderRadius,
+        background: token.colorBgContainer,
+        color: token.colorText,
+        font: 'inherit',
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        cursor: 'pointer',
+      }}
+    >
+      <span style={input}>{range.start}</span>
+      <SwapRightOutlined style={{ color: token.colorTextQuaternary, fontSize: token.fontSizeLG }} />
+      <span style={input}>{range.end}</span>
+      <CalendarOutlined style={{ color: token.colorTextQuaternary, marginInlineStart: token.paddingXXS }} />
+    </button>
+  );
 }
 
 /** Range picker (at most a year, like the server allows) and the day / week / month switch. */
-export function StatisticsToolbar({ range, granularity, onRange, onGranularity }: StatisticsToolbarProps) {
+export function StatisticsToolbar({
+  range,
+  granularity,
+  onRange,
+  onGranularity,
+  settled,
+}: StatisticsToolbarProps) {
   const t = useT();
-  const tooLong = (current: Dayjs, info: { from?: Dayjs }) =>
-    current.isAfter(dayjs(), 'day') ||
-    (info.from !== undefined && Math.abs(current.diff(info.from, 'day')) >= VAULT_RANGE_MAX_DAYS);
+  // 'idle': loaded unasked; 'touch': the visitor reached for it, so it opens as it arrives.
+  const [wanted, setWanted] = useState<'idle' | 'touch' | null>(null);
+  useEffect(() => {
+    if (wanted || !settled) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 0));
+    const timer = window.setTimeout(
+      () => idle(() => setWanted((now) => now ?? 'idle')),
+      LOAD_PICKER_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, settled]);
+  const standIn = <RangeStandIn range={range} onIntent={wanted ? undefined : () => setWanted('touch')} />;
   return (
     <Flex gap={12} wrap align="center">
-      <DatePicker.RangePicker
-        aria-label={t('vault.range')}
-        allowClear={false}
-        value={[dayjs(range.start), dayjs(range.end)]}
-        disabledDate={tooLong}
-        onChange={(values) => {
-          if (values?.[0] && values[1]) onRange({ start: values[0].format(DAY), end: values[1].format(DAY) });
-        }}
-        presets={[7, 30, 90, 365].map((days) => ({
-          label: `${days}d`,
-          value: [dayjs().subtract(days - 1, 'day'), dayjs()] as [Dayjs, Dayjs],
-        }))}
-      />
+      {wanted ? (
+        <Suspense fallback={standIn}>
+          <RangeField range={range} onRange={onRange} openAtMount={wanted === 'touch'} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
       <Segmented<Granularity>
         value={granularity}
         onChange={onGranularity}

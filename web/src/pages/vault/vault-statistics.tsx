@@ -1,12 +1,12 @@
 import type { Granularity } from '@dc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Row, Typography } from 'antd';
-import { useState } from 'react';
-import { useT } from '../../locales/index.ts';
+import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { useSeen } from '../../components/use-seen.ts';
+import { type MessageKey, useT } from '../../locales/index.ts';
 import { BalanceCards } from './BalanceCards.tsx';
 import { IncomeSourceChart } from './IncomeSourceChart.tsx';
 import { IncomeTrendChart } from './IncomeTrendChart.tsx';
-import { PendingSettlementsCard } from './PendingSettlementsCard.tsx';
 import { lastDays, StatisticsToolbar } from './StatisticsToolbar.tsx';
 import {
   fetchIncomeBySource,
@@ -17,7 +17,30 @@ import {
   type StatisticsRange,
   vaultKeys,
 } from './service.ts';
-import { TopItemsCard } from './TopItemsCard.tsx';
+
+// The lists under the charts (antd's List brings its pagination and select, ~30 KB gzip) load
+// once seen or a few seconds after the page, not with it: below the fold of a phone (issue 21).
+const TopItemsCard = lazy(() => import('./TopItemsCard.tsx').then((m) => ({ default: m.TopItemsCard })));
+const PendingSettlementsCard = lazy(() =>
+  import('./PendingSettlementsCard.tsx').then((m) => ({ default: m.PendingSettlementsCard })),
+);
+
+/** A card's place, titled, while its part is not there yet. */
+function Deferred({
+  title,
+  settled,
+  children,
+}: {
+  title: MessageKey;
+  settled: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const seen = useSeen(box, settled);
+  const waiting = <Card title={t(title)} loading />;
+  return <div ref={box}>{seen ? <Suspense fallback={waiting}>{children}</Suspense> : waiting}</div>;
+}
 
 const BALANCE_PERIOD_DAYS = 30;
 
@@ -77,6 +100,7 @@ export default function VaultStatisticsPage() {
         granularity={granularity}
         onRange={setRange}
         onGranularity={setGranularity}
+        settled={!balance.isPending}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -86,10 +110,14 @@ export default function VaultStatisticsPage() {
           <IncomeSourceChart data={bySource.data} loading={bySource.isPending} />
         </Col>
         <Col xs={24} xl={12}>
-          <TopItemsCard data={topItems.data} loading={topItems.isPending} />
+          <Deferred title="vault.top.title" settled={!balance.isPending}>
+            <TopItemsCard data={topItems.data} loading={topItems.isPending} />
+          </Deferred>
         </Col>
         <Col xs={24} xl={12}>
-          <PendingSettlementsCard data={pending.data} loading={pending.isPending} />
+          <Deferred title="vault.pendingList.title" settled={!balance.isPending}>
+            <PendingSettlementsCard data={pending.data} loading={pending.isPending} />
+          </Deferred>
         </Col>
       </Row>
     </Flex>

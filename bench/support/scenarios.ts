@@ -310,7 +310,7 @@ function deepCursorScenarios(f: Fixtures, fanColumns: SQL): Scenario[] {
         sql`select f.* from crowd_pack_members m join fans f on f.id = m.fan_id
             where m.pack_id = ${a} and f.designer_id = ${d} and ${boundary(packMembers, 'f.followed_at')}
             order by f.followed_at desc, f.id desc limit ${DEEP_PAGE_SIZE}`,
-        sql`select count(*) from crowd_pack_members where pack_id = ${a}`,
+        sql`select size from crowd_packs where id = ${a}`,
       ],
     });
   }

@@ -54,11 +54,20 @@ export const fans = pgTable(
     index('fans_designer_birth_idx').on(t.designerId, t.birthYear),
     // The age sorts page by keyset on (key, id) (issue 21 item 3), unknown ages last in both
     // directions: one expression per direction, as modules/fans/filter.ts `fanKeysetSort` writes it.
-    index('fans_designer_age_up_idx').on(t.designerId, sql`coalesce(-(${t.birthYear})::int, 1000000)`, t.id),
+    // The birth year rides at the end so that a jump by page number walks the index alone (an
+    // expression alone cannot answer an index-only scan): without it page 25,000 of a million
+    // fans sorted by age read the table for every fan skipped, 1.5 s.
+    index('fans_designer_age_up_idx').on(
+      t.designerId,
+      sql`coalesce(-(${t.birthYear})::int, 1000000)`,
+      t.id,
+      t.birthYear,
+    ),
     index('fans_designer_age_down_idx').on(
       t.designerId,
       sql`coalesce(-(${t.birthYear})::int, -1000000)`,
       t.id,
+      t.birthYear,
     ),
     index('fans_designer_city_idx').on(t.designerId, t.cityCode),
     index('fans_designer_source_idx').on(t.designerId, t.source),

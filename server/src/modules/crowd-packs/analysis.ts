@@ -329,7 +329,7 @@ export async function packMembers(
   query: { page?: number; pageSize: number; cursor?: string },
   now: Date,
 ): Promise<CursorListPage<FanRow>> {
-  await ownPack(db, designerId, id);
+  const pack = await ownPack(db, designerId, id);
   const where = and(eq(crowdPackMembers.packId, id), eq(fans.designerId, designerId));
   const scope = cursorScope('pack-members', designerId, { packId: id });
   const plan = planPageRead(
@@ -337,19 +337,20 @@ export async function packMembers(
     query.pageSize,
     query.cursor ? decodeCursor(query.cursor, scope, membersSort.type) : undefined,
   );
-  const [read, total] = await Promise.all([
-    readKeysetPage(plan, query.pageSize, async ({ seek, reversed, limit, skip }) =>
-      db
-        .select({ fan: fans, id: fans.id, cursorKey: keysetKeyText(membersSort).mapWith(String) })
-        .from(crowdPackMembers)
-        .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
-        .where(and(where, seek ? keysetSeek(membersSort, seek.boundary, seek.side) : undefined))
-        .orderBy(...keysetOrder(membersSort, reversed))
-        .limit(limit)
-        .offset(skip),
-    ),
-    db.$count(crowdPackMembers, eq(crowdPackMembers.packId, id)),
-  ]);
+  // The total is the size stored with the membership, in the same transaction that wrote it
+  // (compute.ts `storeComputed`; fans are never deleted but with their designer): counting half a
+  // million members took 200 ms of a page whose rows take under a millisecond by cursor.
+  const total = pack.size;
+  const read = await readKeysetPage(plan, query.pageSize, async ({ seek, reversed, limit, skip }) =>
+    db
+      .select({ fan: fans, id: fans.id, cursorKey: keysetKeyText(membersSort).mapWith(String) })
+      .from(crowdPackMembers)
+      .innerJoin(fans, eq(fans.id, crowdPackMembers.fanId))
+      .where(and(where, seek ? keysetSeek(membersSort, seek.boundary, seek.side) : undefined))
+      .orderBy(...keysetOrder(membersSort, reversed))
+      .limit(limit)
+      .offset(skip),
+  );
   const chips = await tagsOfFans(
     db,
     read.rows.map((r) => r.fan.id),

@@ -3,6 +3,7 @@ import { type Granularity, granularityValues } from '@dc/contract';
 import { Flex, Segmented, theme } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useT } from '../../locales/index.ts';
 import type { StatisticsRange } from './service.ts';
 
@@ -43,7 +44,6 @@ function RangeStandIn({ range, onIntent }: { range: StatisticsRange; onIntent?: 
   return (
     <button
       type="button"
-      aria-label={t('vault.range')}
       data-testid="range-stand-in"
       onPointerEnter={onIntent}
       onPointerDown={onIntent}
@@ -66,10 +66,18 @@ function RangeStandIn({ range, onIntent }: { range: StatisticsRange; onIntent?: 
         cursor: 'pointer',
       }}
     >
+      {/* The name is the content (axe label-content-name-mismatch): the label, then the dates shown. */}
+      <span style={visuallyHidden}>{t('vault.range')}</span>
       <span style={input}>{range.start}</span>
-      <SwapRightOutlined style={{ color: token.colorTextQuaternary, fontSize: token.fontSizeLG }} />
+      <SwapRightOutlined
+        aria-hidden
+        style={{ color: token.colorTextQuaternary, fontSize: token.fontSizeLG }}
+      />
       <span style={input}>{range.end}</span>
-      <CalendarOutlined style={{ color: token.colorTextQuaternary, marginInlineStart: token.paddingXXS }} />
+      <CalendarOutlined
+        aria-hidden
+        style={{ color: token.colorTextQuaternary, marginInlineStart: token.paddingXXS }}
+      />
     </button>
   );
 }

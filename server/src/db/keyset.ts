@@ -1,4 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, type InferSelectModel, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
 
 /**
  * Keyset paging's SQL (issue 21 item 3): a list ordered by (sort key, id), both in the list's
@@ -79,4 +81,46 @@ export function keysetOrder(sort: KeysetSort, reversed = false): SQL[] {
 export function keysetSeek(sort: KeysetSort, boundary: KeysetBoundary, side: 'after' | 'before'): SQL {
   const greater = ascending(sort, side === 'before');
   return sql`(${sort.key}, ${sort.id}) ${sql.raw(greater ? '>' : '<')} (${keyValue(sort, boundary.key)}, ${boundary.id}::int)`;
+}
+
+/**
+ * One read of a page: `limit` rows after (or, `reversed`, before) the seek boundary, or from the
+ * list's start, past `skip` rows.
+ */
+export interface KeysetRead {
+  seek?: { boundary: KeysetBoundary; side: 'after' | 'before' };
+  reversed: boolean;
+  limit: number;
+  skip: number;
+}
+
+/** A table whose rows are keyed by an integer `id`. */
+type IdTable = PgTable & { id: PgColumn };
+
+/**
+ * A page of `table`'s rows matching `where`, each with its sort key as cursor text. The page's
+ * ids are read first, then their rows: skipping an offset walks only the sort's index (an
+ * index-only scan), not the rows themselves (page 25,000 of a million fans: 2.6 s → 0.6 s).
+ */
+export function readRowsByKeyset<T extends IdTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  sort: KeysetSort,
+  { seek, reversed, limit, skip }: KeysetRead,
+): Promise<(InferSelectModel<T> & { cursorKey: string })[]> {
+  const order = keysetOrder(sort, reversed);
+  const pageIds = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(where, seek ? keysetSeek(sort, seek.boundary, seek.side) : undefined))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(skip)
+    .as('page_ids');
+  return db
+    .select({ ...getTableColumns(table as PgTable), cursorKey: keysetKeyText(sort).mapWith(String) })
+    .from(table as PgTable)
+    .innerJoin(pageIds, eq(table.id, pageIds.id))
+    .orderBy(...order) as unknown as Promise<(InferSelectModel<T> & { cursorKey: string })[]>;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { isKeysetKey, type KeysetBoundary, type KeysetKeyType } from '../db/keyset.ts';
+import { isKeysetKey, type KeysetBoundary, type KeysetKeyType, type KeysetRead } from '../db/keyset.ts';
 import { invalidField } from './failures.ts';
 import { defineMessages } from './messages.ts';
 
@@ -150,16 +150,8 @@ export interface KeyedRow {
   cursorKey: string;
 }
 
-/**
- * Reads `limit` rows: after the seek boundary (or from the start) in list order, or before it
- * in reverse order (`reversed`), skipping `skip`.
- */
-export type PageReader<Row extends KeyedRow> = (read: {
-  seek?: { boundary: KeysetBoundary; side: 'after' | 'before' };
-  reversed: boolean;
-  limit: number;
-  skip: number;
-}) => Promise<Row[]>;
+/** Reads one page's rows (see `KeysetRead`). */
+export type PageReader<Row extends KeyedRow> = (read: KeysetRead) => Promise<Row[]>;
 
 export interface KeysetPage<Row> {
   rows: Row[];

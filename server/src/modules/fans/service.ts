@@ -16,11 +16,11 @@ import {
   type WardrobeItem,
   type wardrobeItemBodySchema,
 } from '@dc/contract';
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { fanDataChanged } from '../../db/fan-data-versions.ts';
-import { keysetKeyText, keysetOrder, keysetSeek } from '../../db/keyset.ts';
+import { readRowsByKeyset } from '../../db/keyset.ts';
 import {
   fanImages,
   fanInteractions,
@@ -71,24 +71,7 @@ export async function listFans(
   const { page, pageSize, cursor, _t, ...listed } = query;
   const scope = cursorScope('fans', designerId, listed);
   const plan = planPageRead(page, pageSize, cursor ? decodeCursor(cursor, scope, sort.type) : undefined);
-  const read = await readKeysetPage(plan, pageSize, async ({ seek, reversed, limit, skip }) => {
-    const order = keysetOrder(sort, reversed);
-    // The page's ids first, then their rows: skipping an offset walks only the sort's index (an
-    // index-only scan), not the rows themselves. Page 25,000 of a million fans: 2.6 s → 0.6 s.
-    const pageIds = db
-      .select({ id: fans.id })
-      .from(fans)
-      .where(and(where, seek ? keysetSeek(sort, seek.boundary, seek.side) : undefined))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(skip)
-      .as('page_ids');
-    return db
-      .select({ ...getTableColumns(fans), cursorKey: keysetKeyText(sort).mapWith(String) })
-      .from(fans)
-      .innerJoin(pageIds, eq(fans.id, pageIds.id))
-      .orderBy(...order);
-  });
+  const read = await readKeysetPage(plan, pageSize, (step) => readRowsByKeyset(db, fans, where, sort, step));
   const rows = read.rows;
   const [chips, counted] = await Promise.all([
     tagsOfFans(

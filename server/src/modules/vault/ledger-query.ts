@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerFilters, LedgerPage } from '@dc/contract';
-import { and, eq, getTableColumns, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type KeysetSort, keysetKeyText, keysetOrder, keysetSeek } from '../../db/keyset.ts';
+import { type KeysetSort, readRowsByKeyset } from '../../db/keyset.ts';
 import { ledgerEntries as l, ledgerDailyRollups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { totalPagesOf } from '../../http/list-page.ts';
@@ -147,23 +147,7 @@ export async function ledgerPage(
   const read =
     !plan.seek && plan.start >= totalNumber
       ? null
-      : await readKeysetPage(plan, pageSize, async ({ seek, reversed, limit, skip }) => {
-          const order = keysetOrder(sort, reversed);
-          // The page's ids first (an index-only walk past any offset), then their rows.
-          const pageIds = db
-            .select({ id: l.id })
-            .from(l)
-            .where(and(where, seek ? keysetSeek(sort, seek.boundary, seek.side) : undefined))
-            .orderBy(...order)
-            .limit(limit)
-            .offset(skip)
-            .as('page_ids');
-          return db
-            .select({ ...getTableColumns(l), cursorKey: keysetKeyText(sort).mapWith(String) })
-            .from(l)
-            .innerJoin(pageIds, eq(l.id, pageIds.id))
-            .orderBy(...order);
-        });
+      : await readKeysetPage(plan, pageSize, (step) => readRowsByKeyset(db, l, where, sort, step));
   return {
     dataList: read ? read.rows.map(ledgerEntryToWire) : [],
     totalNumber,

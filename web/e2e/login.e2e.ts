@@ -73,6 +73,31 @@ describe('login, guard and logout in Chromium', () => {
     await context.close();
   });
 
+  it('the password form submitted empty says each field is required under it, marks it invalid and sends nothing; typing clears that field’s message', async () => {
+    const { context, page } = await newPage(browser);
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/designerapi/v1/login')) logins.push(request.url());
+    });
+    await page.goto('/start/login');
+    const account = page.getByLabel('账号');
+    const password = page.getByLabel('密码', { exact: true });
+    await account.fill('   ');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const alerts = page.getByRole('alert');
+    await expect.poll(() => alerts.allInnerTexts()).toEqual(['请输入账号', '请输入密码']);
+    expect(await account.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    // The message is the field's description, read with it.
+    const describedBy = await account.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('请输入账号');
+    expect(logins).toEqual([]);
+    await account.fill('demo');
+    await expect.poll(() => alerts.allInnerTexts()).toEqual(['请输入密码']);
+    expect(await account.getAttribute('aria-invalid')).toBeNull();
+    await context.close();
+  });
+
   it('§4 logout clears the token from both storages and goes to /start/login', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/start/login');

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
 import { recordWebm } from './support/webm.ts';
+
+const PART = 1_048_576;
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the screens (light and dark) for a look. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -61,21 +63,38 @@ describe('issue 5: publish a video, pause, reload, resume, play', () => {
     await loginThroughForm(page, DEMO.account, DEMO.password);
     await page.waitForURL(/my-vault/);
 
+    // Three parts of 1 MB or more (the last one shorter): one on the store at the pause, two not.
+    // Small and short (320 × 180, about 2 s), so the server's transcode is quick.
     const file = path.join(os.tmpdir(), `e2e-lookbook-${Date.now()}.webm`);
-    writeFileSync(file, await recordWebm(page));
+    writeFileSync(file, await recordWebm(page, { width: 320, height: 180, bytes: 2.2 * PART }));
+    expect(statSync(file).size).toBeGreaterThan(2 * PART);
 
-    // Slow each part down, as a slow link would, so there is time to pause.
-    let slow = true;
-    await context.route(/partNumber=/, async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 1200));
-      await route.continue();
+    // A slow link, held as long as it takes to see the states: part 1 goes through, the others
+    // wait until the page has been paused and reloaded. So at the pause some parts are on the
+    // store and some are not, however fast the machine is.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
+    await context.route(/partNumber=/, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('partNumber') !== '1') await held;
+      // A held part the pause or the reload cancelled cannot go on: that is no failure.
+      await route.continue().catch(() => undefined);
+    });
+    const firstPartStored = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).searchParams.get('partNumber') === '1' &&
+        response.request().method() === 'PUT' &&
+        response.ok(),
+      { timeout: 30_000 },
+    );
 
     await publishThroughPage(page, file, 'E2E 断点续传视频', () => shot(page, 'publish-light'));
 
     const row = page.getByTestId('upload-row').first();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 20_000 }).toBe('Uploading');
-    // Wait until some parts are on the store, then pause.
+    // Part 1 is on the store and the bar shows it, then pause.
+    await firstPartStored;
     await expect
       .poll(async () => Number(await row.getAttribute('data-loaded')), { timeout: 30_000 })
       .toBeGreaterThan(0);
@@ -87,7 +106,7 @@ describe('issue 5: publish a video, pause, reload, resume, play', () => {
     const notice = page.getByTestId('resume-notice');
     await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'resume-offer');
-    slow = false;
+    release();
     await notice.locator('input[type=file]').setInputFiles(file);
     const resumed = page.getByTestId('upload-row').first();
     await expect.poll(() => resumed.textContent(), { timeout: 60_000 }).toContain('已发布');

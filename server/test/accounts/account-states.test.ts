@@ -3,14 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/client.ts';
 import { designers, sessions, smsOutbox } from '../../src/db/schema/index.ts';
 import { setAccountStatus } from '../../src/modules/auth/account-status.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { type AccountsApp, createAccountsApp, dataOf, expectFailure } from '../support/accounts-app.ts';
 import { adminInProcess, adminProcess, dataDirDatabase } from '../support/admin-cli.ts';
-import { API, authHeader, createDesigner, loginAs, testDatabaseKind } from '../support/test-app.ts';
+import {
+  API,
+  authHeader,
+  createDesigner,
+  loginAs,
+  migratedDataDir,
+  testDatabaseKind,
+} from '../support/test-app.ts';
 
 const PASSWORD = 'states-pass-123';
 
@@ -66,10 +71,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run admin (the operator CLI
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'dc-admin-'));
-    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
-    try {
-      await handle.migrate();
-      const db = handle.db;
+    // The migrated template written to DATA_DIR: creating and migrating an empty one took 15 s.
+    await migratedDataDir(dataDir, async (db) => {
       await createDesigner(db, { account: 'active_one', password: PASSWORD, phone: '13300000011' });
       await createDesigner(db, { account: 'pending_one', password: PASSWORD, status: 'pending_review' });
       const frozen = await createDesigner(db, { account: 'to_freeze', password: PASSWORD });
@@ -90,9 +93,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run admin (the operator CLI
           createdAt: new Date(),
         },
       ]);
-    } finally {
-      await handle.close();
-    }
+    });
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -108,10 +109,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('npm run admin (the operator CLI
   }, 60_000);
 
   it('usage (a real process): no command exits 2 with the list; help exits 0', async () => {
-    const none = await adminProcess(dataDir);
+    // Both answer before opening the database (the usage check comes first), so they run at once.
+    const [none, help] = await Promise.all([adminProcess(dataDir), adminProcess(dataDir, 'help')]);
     expect(none.code).toBe(2);
     expect(none.stdout).toContain('accounts approve <account>');
-    const help = await adminProcess(dataDir, 'help');
     expect(help.code).toBe(0);
     for (const command of ['accounts list', 'accounts freeze', 'accounts unfreeze', 'outbox [phone]']) {
       expect(help.stdout).toContain(command);

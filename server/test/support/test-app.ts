@@ -69,6 +69,31 @@ export async function openTestDatabase(contents: TestDatabaseContents = 'migrate
   };
 }
 
+/**
+ * Writes `dataDir/pglite` (where the server keeps its embedded database) from the migrated
+ * template, for a real process to open: about 2 s instead of the 15 s of creating and migrating
+ * a fresh data dir (oss/process.test.ts starts one on an empty DATA_DIR). `fill` adds rows
+ * before the instance is closed. PGlite project only.
+ */
+export async function migratedDataDir(
+  dataDir: string,
+  fill?: (db: Database) => Promise<void>,
+): Promise<void> {
+  const template = inject('testDatabase');
+  if (template.kind !== 'pglite') throw new Error('migratedDataDir: the PGlite project only');
+  const dir = path.join(dataDir, 'pglite');
+  await fs.mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir, {
+    loadDataDir: new Blob([await fs.readFile(template.dataDirTar)]),
+    extensions: pgliteExtensions,
+  });
+  try {
+    await fill?.(pgliteHandle(client).db);
+  } finally {
+    await client.close();
+  }
+}
+
 const exists = (file: string) =>
   fs.access(file).then(
     () => true,

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { ListPage, ProductItem } from '@dc/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoApi, newPage } from './support/browser.ts';
-import { demoToken } from './support/fetched-scripts.ts';
+import { baseUrl, demoApi, newPage, storeDemoSession } from './support/browser.ts';
 
 /** Set E2E_SHOTS_DIR to keep screenshots of the screens (light and dark) for a look. */
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -86,16 +85,8 @@ async function drawnShare(page: Page, png: Buffer): Promise<number> {
 
 describe('issue 9: a 3D look from the editor to a phone', () => {
   it('create a look (shipped model and background, one product), put it online, open /3D-h5 logged out, see it drawn and counted', async () => {
-    // Signed in as demo with a token of its own (what the login form's "remember me" stores):
-    // the login form is login.e2e's, and skipping it spares loading the vault's charts.
     const { context, page } = await newPage(browser);
-    const token = await demoToken();
-    await context.addInitScript((value) => {
-      if (!localStorage.getItem('designer-console:token')) {
-        localStorage.setItem('designer-console:token', value);
-        localStorage.setItem('designer-console:session', JSON.stringify({ newlyRegister: 0 }));
-      }
-    }, token);
+    await storeDemoSession(context);
 
     await page.goto('/boutique/3D-recommend');
     await expect.poll(() => page.getByRole('cell', { name: '晨光旗袍' }).count(), soon).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { DEMO, launchBrowser, loginThroughForm, newPage, storeDemoSession } from './support/browser.ts';
 import { recordWebm } from './support/webm.ts';
 
 const PART = 1_048_576;
@@ -59,9 +59,7 @@ afterAll(async () => {
 describe('issue 5: publish a video, pause, reload, resume, play', () => {
   it('§4 upload states: publish → pause → reload → resume → published → plays on the detail page', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/start/login');
-    await loginThroughForm(page, DEMO.account, DEMO.password);
-    await page.waitForURL(/my-vault/);
+    await storeDemoSession(context);
 
     // Three parts of 1 MB or more (the last one shorter): one on the store at the pause, two not.
     // Small and short (320 × 180, about 2 s), so the server's transcode is quick.

@@ -3,9 +3,10 @@
 //
 // The whole suite (no arguments) runs in lanes: E2E_LANES servers (3 by default), each with its
 // own DATA_DIR and demo seed, and the browser test files shared out between them, one file at a
-// time per lane, the longest first. A browser test spends most of its time waiting on the page,
-// not on the CPU: one lane kept half of this 2-core machine busy and took 25 minutes; lanes share
-// nothing, so a file sees a server only the files of its own lane have used, as before.
+// time per lane, the longest first. One lane left the machine's cores partly idle while a page
+// waited on the server or a timer (25 minutes); three lanes keep both busy (16.8 minutes, the
+// machine loaded to 10–13), so more lanes would not help. Lanes share nothing: a file sees a
+// server only the files of its own lane have used, as before.
 // With arguments (a file, `-t pattern`, `--retry 0`…) one server and one vitest run, as given.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
